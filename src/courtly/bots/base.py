@@ -1,0 +1,45 @@
+"""The bot interface: a bot sees an observation, the legal actions and an RNG.
+
+A bot never receives the state, so it can only know what its seat may know.
+Search bots rebuild possible worlds with ``game.sample_state(observation, rng)``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from courtly.engine.actions import Action
+from courtly.engine.game import Game
+
+
+class Bot:
+    """Base of every bot. ``needs_observation`` False lets runners skip building
+    observations for bots that do not read them (random play)."""
+
+    name: ClassVar[str] = "bot"
+    needs_observation: ClassVar[bool] = True
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def act(
+        self, observation: Mapping[str, Any] | None, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name} for {self.game.id}>"
+
+
+class RandomBot(Bot):
+    """Chooses uniformly among the legal actions."""
+
+    name = "random"
+    needs_observation = False
+
+    def act(
+        self, observation: Mapping[str, Any] | None, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        return legal[rng.randrange(len(legal))]

@@ -1,0 +1,289 @@
+"""The engine contract every game implements: ``Game`` and ``State``.
+
+    game  = courtly.games.get("agents-of-the-crown")
+    state = game.new(players=4, seed=7)
+    state.to_act                    # seats whose decision is awaited now
+    state.legal_actions(seat)       # never empty for a seat in to_act
+    state.apply(seat, action)       # -> events; IllegalAction leaves it untouched
+    state.observation(seat)         # only what that seat may know (None: spectator)
+    game.sample_state(obs, rng)     # a full state consistent with an observation
+    state.clone(); state.over; state.scores; state.winners
+
+A game subclasses both. Its ``State`` implements ``legal_actions``, ``check``
+(the reason an action is illegal, or None), ``play`` (carry out a legal action),
+``observation``, ``zones`` and ``hidden_from``; the base class owns validation,
+the move history and records.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+from courtly.engine.actions import Action
+from courtly.engine.decisions import DecisionStack
+from courtly.engine.errors import IllegalAction, NotationError, OptionError
+from courtly.engine.events import Event
+from courtly.engine.options import GameOptions
+
+
+class Game(ABC):
+    """What a game is: its id, player counts, options and action space."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    version: ClassVar[int] = 1
+    Options: ClassVar[type[GameOptions]] = GameOptions
+    actions: ClassVar[Sequence[Action]]
+    """The fixed action space: ``actions[i].id == i``."""
+
+    @property
+    def action_space_size(self) -> int:
+        return len(self.actions)
+
+    # -- making states ------------------------------------------------------
+    def new(
+        self,
+        players: int | None = None,
+        seed: int | None = None,
+        options: Mapping[str, Any] | GameOptions | None = None,
+    ) -> State:
+        """A new game. ``seed`` None draws one (and the state keeps it)."""
+        n = self.default_players if players is None else players
+        if not isinstance(n, int) or not self.min_players <= n <= self.max_players:
+            allowed = (
+                str(self.min_players)
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
+            )
+            raise OptionError(f"{self.name} is for {allowed} players, not {players}")
+        opts = self.Options.parse(options)
+        if seed is None:
+            seed = int.from_bytes(os.urandom(6), "big")
+        return self._new(n, seed, opts)
+
+    @abstractmethod
+    def _new(self, players: int, seed: int, options: Any) -> State:
+        """Set up a game (deal, first decision) with validated options."""
+
+    @abstractmethod
+    def sample_state(self, observation: Mapping[str, Any], rng: random.Random) -> State:
+        """A full state consistent with ``observation``: its hidden part drawn
+        from ``rng``, so that ``sample_state(obs).observation(seat) == obs``."""
+
+    # -- actions ------------------------------------------------------------
+    def action(self, id: int) -> Action:
+        if not isinstance(id, int) or not 0 <= id < len(self.actions):
+            raise NotationError(
+                f"{id!r} is not an action id of {self.name}: ids run 0 to {len(self.actions) - 1}"
+            )
+        return self.actions[id]
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Read an action's text notation, case-insensitively; a NotationError
+        names what was wrong and shows the forms that are allowed."""
+
+    def action_from_json(self, data: Any) -> Action:
+        """An action from its JSON form: a dict with ``id`` or ``notation``, an
+        id, or a notation string."""
+        if isinstance(data, bool):
+            raise NotationError(f"{data!r} is not an action")
+        if isinstance(data, int):
+            return self.action(data)
+        if isinstance(data, str):
+            return self.parse_action(data)
+        if isinstance(data, Mapping):
+            if "id" in data:
+                act = self.action(data["id"])
+                if "notation" in data and self.parse_action(str(data["notation"])) is not act:
+                    raise NotationError(
+                        f"action id {data['id']} is {act.notation!r}, not {data['notation']!r}"
+                    )
+                return act
+            if "notation" in data:
+                return self.parse_action(str(data["notation"]))
+        raise NotationError(
+            f"{data!r} is not an action: give its id, its notation, or "
+            '{"id": N} / {"notation": "..."}'
+        )
+
+    @abstractmethod
+    def notation_help(self) -> str:
+        """The forms of this game's notation, with examples, for ``help``."""
+
+    # -- presentation ---------------------------------------------------------
+    @abstractmethod
+    def render(self, observation: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
+        """A terminal view of an observation, as Rich markup; ``legal`` (the
+        viewer's legal actions, when it is to act) may be used for hints."""
+
+    def score_table(self, observation: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
+        """The end-of-game breakdown: column headers and one row per seat."""
+        scores = observation.get("scores", [])
+        return ["seat", "score"], [[f"P{i}", str(v)] for i, v in enumerate(scores)]
+
+    def rules_path(self) -> Path:
+        module = type(self).__module__
+        import importlib
+
+        package = importlib.import_module(module.rsplit(".", 1)[0])
+        return Path(package.__file__ or "").parent / "RULES.md"
+
+    def rules_markdown(self) -> str:
+        return self.rules_path().read_text(encoding="utf-8")
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id}>"
+
+
+class State(ABC):
+    """One position of a game. Subclasses keep plain lists and ints for speed."""
+
+    game: Game
+    players: int
+    seed: int
+    options: Any
+    rng: random.Random
+    pending: DecisionStack
+    history: list[tuple[int, int]]
+
+    def _init_base(self, game: Game, players: int, seed: int, options: Any) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.rng = random.Random(seed)
+        self.pending = DecisionStack()
+        self.history = []
+
+    def _copy_base(self, other: State) -> None:
+        """Copy the base fields of ``other`` into this fresh object (for clone)."""
+        self.game = other.game
+        self.players = other.players
+        self.seed = other.seed
+        self.options = other.options
+        self.rng = random.Random()
+        self.rng.setstate(other.rng.getstate())
+        self.pending = other.pending.copy()
+        self.history = list(other.history)
+
+    # -- who acts and what is legal -------------------------------------------
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """Seats whose decision is awaited now (several in simultaneous phases)."""
+        return self.pending.to_act()
+
+    @property
+    def decision(self) -> str | None:
+        """The kind of decision awaited now, or None when the game is over."""
+        top = self.pending.top
+        return top.kind if top else None
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Legal actions of ``seat`` now; empty when it is not to act."""
+
+    @abstractmethod
+    def check(self, seat: int, action: Action) -> str | None:
+        """Why ``action`` is illegal for ``seat`` now (a sentence), or None."""
+
+    @abstractmethod
+    def play(self, seat: int, action: Action) -> list[Event]:
+        """Carry out an action already known to be legal."""
+
+    def apply(self, seat: int, action: Action | str | int) -> list[Event]:
+        """Play ``action`` for ``seat``: an Action, its notation or its id.
+        Raises IllegalAction with the reason, leaving the state untouched."""
+        if not isinstance(action, Action):
+            try:
+                action = self.game.action_from_json(action)
+            except NotationError as exc:
+                raise IllegalAction(str(exc)) from None
+        if seat not in self.pending.to_act():
+            raise IllegalAction(self._not_your_turn(seat))
+        reason = self.check(seat, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        events = self.play(seat, action)
+        self.history.append((seat, action.id))
+        return events
+
+    def _not_your_turn(self, seat: int) -> str:
+        if self.over:
+            return "the game is over"
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            return f"there is no seat {seat!r}: seats are 0 to {self.players - 1}"
+        awaited = ", ".join(str(s) for s in self.to_act)
+        return f"seat {seat} has no decision to make now; awaiting seat(s) {awaited}"
+
+    # -- what each seat may know ------------------------------------------------
+    @abstractmethod
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """JSON-ready: everything ``seat`` may know, nothing more (None: spectator)."""
+
+    @abstractmethod
+    def zones(self) -> dict[str, list[int]]:
+        """Every card by where it is (for conservation checks and debugging)."""
+
+    @abstractmethod
+    def hidden_from(self, seat: int | None) -> set[str]:
+        """Codes of the cards ``seat`` cannot know the place of right now."""
+
+    # -- results --------------------------------------------------------------
+    @property
+    @abstractmethod
+    def over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Each seat's score so far (final when over)."""
+
+    @property
+    def winners(self) -> list[int]:
+        """Seats sharing the best score once the game is over; empty before."""
+        if not self.over:
+            return []
+        s = self.scores
+        best = max(s)
+        return [i for i, v in enumerate(s) if v == best]
+
+    def ranks(self) -> list[float]:
+        """Final rank of each seat (1 is best; ties share the mean rank)."""
+        s = self.scores
+        out = []
+        for v in s:
+            better = sum(1 for w in s if w > v)
+            equal = sum(1 for w in s if w == v)
+            out.append(better + (equal + 1) / 2)
+        return out
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy: changing one never changes the other."""
+
+    def record(self) -> Any:
+        """This game so far as a versioned, replayable record."""
+        from courtly.engine.records import Record
+
+        acts = self.game.actions
+        return Record(
+            game=self.game.id,
+            version=self.game.version,
+            players=self.players,
+            options=self.options.model_dump(mode="json"),
+            seed=self.seed,
+            actions=[(seat, acts[i].notation) for seat, i in self.history],
+            result=(
+                {"scores": self.scores, "winners": self.winners} if self.over else None
+            ),
+        )

@@ -1,0 +1,117 @@
+"""Typed, validated game options.
+
+Each game declares its options as a Pydantic model derived from
+``GameOptions``: a field per option, with its default and a description. Unknown
+options and bad values become an ``OptionError`` that lists what is valid.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+
+from courtly import cards
+from courtly.engine.errors import OptionError
+
+
+class GameOptions(BaseModel):
+    """Base of every game's options: frozen, and no option it does not declare."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    @classmethod
+    def describe(cls) -> list[tuple[str, str, str, str]]:
+        """(name, allowed values, default, description) for each option."""
+        rows = []
+        for name, field in cls.model_fields.items():
+            rows.append(
+                (name, _allowed(field.annotation), repr(field.default), field.description or "")
+            )
+        return rows
+
+    @classmethod
+    def parse(cls, values: Mapping[str, Any] | GameOptions | None) -> GameOptions:
+        """Validate ``values`` (a mapping, or options already made) into options."""
+        if isinstance(values, cls):
+            return values
+        if isinstance(values, GameOptions):
+            values = values.model_dump()
+        if values is not None and not isinstance(values, Mapping):
+            raise OptionError(f"options must be a mapping of name to value, not {values!r}")
+        try:
+            return cls.model_validate(dict(values or {}))
+        except ValidationError as exc:
+            raise OptionError(_explain(cls, exc)) from None
+
+
+def _allowed(annotation: Any) -> str:
+    origin = typing.get_origin(annotation)
+    if origin is typing.Literal:
+        return " | ".join(str(a).lower() if isinstance(a, bool) else str(a) for a in typing.get_args(annotation))
+    if origin in (typing.Union, types.UnionType):
+        return " | ".join(_allowed(a) for a in typing.get_args(annotation))
+    if annotation is type(None):
+        return "none"
+    if annotation is bool:
+        return "true | false"
+    if annotation is int:
+        return "integer"
+    if origin is list:
+        return "list of card codes"
+    return getattr(annotation, "__name__", str(annotation))
+
+
+def _explain(cls: type[GameOptions], exc: ValidationError) -> str:
+    valid = ", ".join(f"{n} ({allowed}, default {default})" for n, allowed, default, _ in cls.describe())
+    lines = []
+    for err in exc.errors():
+        name = ".".join(str(p) for p in err["loc"][:1]) or "options"
+        if err["type"] == "extra_forbidden":
+            lines.append(f"unknown option {name!r}")
+        else:
+            field = cls.model_fields.get(name)
+            allowed = _allowed(field.annotation) if field else "?"
+            lines.append(
+                f"option {name!r} cannot be {err.get('input')!r}: {err['msg']} (allowed: {allowed})"
+            )
+    return "; ".join(lines) + f". Valid options: {valid or 'none'}."
+
+
+class StandardDeckOptions(GameOptions):
+    """Options shared by every standard-deck game: the stacked deck."""
+
+    deck: list[str] | None = None
+
+    @field_validator("deck", mode="before")
+    @classmethod
+    def _read_deck(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            value = value.replace(",", " ").split()
+        if value is None:
+            return None
+        try:
+            return [cards.code(cards.card(str(v))) for v in value]
+        except cards.CardError as exc:
+            raise ValueError(str(exc)) from None
+
+    def stacked(self) -> list[int] | None:
+        """The stacked deck as card integers, or None for a shuffle."""
+        return None if self.deck is None else [cards.card(c) for c in self.deck]
+
+
+def parse_option_pairs(pairs: list[str]) -> dict[str, Any]:
+    """Read ``name=value`` pairs from a command line into a mapping."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise OptionError(f"{pair!r} is not an option: write name=value, e.g. years=2")
+        v: Any = value.strip()
+        if v.lower() in ("true", "false"):
+            v = v.lower() == "true"
+        out[name.strip()] = v
+    return out

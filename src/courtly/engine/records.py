@@ -1,0 +1,130 @@
+"""Versioned game records: ``{game, version, players, options, seed, actions}``.
+
+A record replays to the identical final state: same game, options and seed give
+the same deals, and the actions are applied in order. Records are stored one per
+line in JSON Lines files.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from courtly.engine.errors import CourtlyError, RecordError
+
+
+class Record(BaseModel):
+    """One game: enough to replay it exactly."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: str
+    version: int
+    players: int = Field(ge=1)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: int
+    actions: list[tuple[int, str]] = Field(default_factory=list)
+    result: dict[str, Any] | None = None
+    meta: dict[str, Any] = Field(default_factory=dict)
+
+    def to_json(self) -> str:
+        return self.model_dump_json()
+
+    @classmethod
+    def from_json(cls, text: str | bytes | dict[str, Any]) -> Record:
+        """Read a record, with a clear error when it is malformed."""
+        try:
+            if isinstance(text, dict):
+                return cls.model_validate(text)
+            return cls.model_validate_json(text)
+        except ValidationError as exc:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in e['loc']) or 'record'}: {e['msg']}"
+                for e in exc.errors()[:5]
+            )
+            raise RecordError(
+                "not a Courtly game record (" + problems + "). A record is a JSON object "
+                "with game, version, players, options, seed and actions [[seat, notation], ...]"
+            ) from None
+
+
+def replay(record: Record, upto: int | None = None) -> Any:
+    """The state reached by replaying ``record`` (its first ``upto`` actions)."""
+    from courtly.games import get
+
+    game = get(record.game)
+    if record.version != game.version:
+        raise RecordError(
+            f"this record is of {game.name} version {record.version}; "
+            f"this Courtly plays version {game.version}"
+        )
+    try:
+        state = game.new(players=record.players, seed=record.seed, options=record.options)
+    except CourtlyError as exc:
+        raise RecordError(f"the record's set-up is not valid: {exc}") from None
+    for n, (seat, notation) in enumerate(record.actions[:upto]):
+        try:
+            state.apply(seat, notation)
+        except CourtlyError as exc:
+            raise RecordError(
+                f"action {n + 1} of the record, seat {seat} {notation!r}, does not replay: {exc}"
+            ) from None
+    return state
+
+
+def steps(record: Record) -> Iterator[tuple[int, str, Any]]:
+    """Replay a record step by step: yields (seat, notation, state after it)."""
+    from courtly.games import get
+
+    state = replay(record, upto=0)
+    yield -1, "", state
+    game = get(record.game)
+    for n, (seat, notation) in enumerate(record.actions):
+        try:
+            state.apply(seat, game.parse_action(notation))
+        except CourtlyError as exc:
+            raise RecordError(
+                f"action {n + 1} of the record, seat {seat} {notation!r}, does not replay: {exc}"
+            ) from None
+        yield seat, notation, state
+
+
+def write_records(path: str | Path, records: list[Record], append: bool = False) -> None:
+    with open(path, "a" if append else "w", encoding="utf-8") as f:
+        for r in records:
+            f.write(r.to_json() + "\n")
+
+
+def read_records(path: str | Path) -> list[Record]:
+    """Every record in a file: JSON Lines, or one JSON object or list."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+    text = text.strip()
+    if not text:
+        raise RecordError(f"{path} is empty: it holds no game record")
+    if text.startswith("["):
+        try:
+            items = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"{path} is not valid JSON: {exc}") from None
+        return [Record.from_json(i) if isinstance(i, dict) else _bad(path, i) for i in items]
+    out = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            out.append(Record.from_json(line))
+        except RecordError as exc:
+            raise RecordError(f"{path}, line {n}: {exc}") from None
+    return out
+
+
+def _bad(path: str | Path, item: Any) -> Record:
+    raise RecordError(f"{path} holds {item!r}, which is not a game record")

@@ -1,0 +1,110 @@
+"""Agents of the Crown: the terminal view of one observation, as Rich markup."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from courtly import cards
+
+SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+SUIT_STYLE = {"C": "bold white", "D": "bold red", "H": "bold red", "S": "bold white"}
+
+
+def card(code: str) -> str:
+    """A card code drawn with its suit symbol and colour: ``[red]7♥[/]``."""
+    if code in ("X1", "X2"):
+        return "[magenta]Joker[/]"
+    r, s = code[0], code[1]
+    r = "10" if r == "T" else r
+    return f"[{SUIT_STYLE[s]}]{r}{SUIT_SYMBOL[s]}[/]"
+
+
+def cards_line(codes: list[str]) -> str:
+    return " ".join(card(c) for c in codes) if codes else "[dim]-[/]"
+
+
+def house(suit: str) -> str:
+    return f"[{SUIT_STYLE[suit]}]{SUIT_SYMBOL[suit]} {cards.SUIT_NAMES[suit]}[/]"
+
+
+def render(obs: Mapping[str, Any]) -> str:
+    me = obs["seat"]
+    lines = []
+    head = f"[bold]Agents of the Crown[/]  Year {obs['year']} of {obs['options']['years']}"
+    if obs["season"] and obs["decision"] == "commit":
+        head += f", {obs['season']}"
+    elif obs["decision"] == "pass":
+        head += ", passing"
+    lines.append(head)
+    lines.append("")
+    lines.append("[bold]Houses[/]   seat  house          curses  score  hand  prizes")
+    for seat, suit in enumerate(obs["houses"]):
+        who = "you" if seat == me else f"P{seat}"
+        marker = "[yellow]>[/]" if seat in obs["to_act"] else " "
+        lines.append(
+            f" {marker} {who:>4}  {seat}    {house(suit):<30}  {obs['curses'][suit]:>5}  "
+            f"{obs['scores'][seat]:>5}  {obs['hand_sizes'][seat]:>4}  {cards_line(obs['prizes'][seat])}"
+        )
+    lines.append("")
+    if obs["challenges"]:
+        lines.append("[bold]Challenges[/]")
+        for suit, pile in obs["challenges"].items():
+            lines.append(
+                f"  {house(suit):<30} value [bold]{obs['challenge_values'][suit]:>2}[/]  "
+                f"{cards_line(pile)}"
+            )
+    if obs["strays"]:
+        lines.append(f"  strays for next season: {cards_line(obs['strays'])}")
+    lines.append(f"  season stacks left: {', '.join(str(n) for n in obs['season_stacks'] if n)}")
+    if obs["decision"] == "commit":
+        lines.append("")
+        lines.append("[bold]This season's plays[/]")
+        for seat, commit in enumerate(obs["commits"]):
+            who = "you" if seat == me else f"P{seat}"
+            if commit is None:
+                lines.append(f"  {who:>4}: [dim]not yet played[/]")
+            else:
+                face = "face up" if commit["up"] else "face down"
+                shown = card(commit["card"]) if "card" in commit else "[dim]??[/]"
+                lines.append(f"  {who:>4}: {shown} {face} at {commit['at']}")
+    if obs.get("last_season"):
+        ls = obs["last_season"]
+        parts = []
+        for suit, r in ls["challenges"].items():
+            verdict = "[green]defeated[/]" if r["defeated"] else "[red]cursed[/]"
+            parts.append(f"{SUIT_SYMBOL[suit]} {r['value']} vs {r['defence']}: {verdict}")
+        if parts:
+            lines.append(f"[dim]Last season ({ls['season']}):[/] " + "; ".join(parts))
+    if me is not None:
+        lines.append("")
+        lines.append(f"[bold]Your House[/]: {house(obs['houses'][me])}")
+        lines.append(f"[bold]Your hand[/]: {cards_line(obs['hand'])}")
+        if obs["passed"]:
+            lines.append(
+                f"  you passed {cards_line(obs['passed'])}, received {cards_line(obs['received'])}"
+            )
+        if obs.get("my_pass"):
+            lines.append(f"  your pass: {obs['my_pass']} (waiting for the others)")
+    lines.append("")
+    if obs["over"]:
+        winners = ", ".join("you" if w == me else f"P{w}" for w in obs["winners"])
+        lines.append(f"[bold green]Game over.[/] Winner(s): {winners}")
+    else:
+        waiting = ", ".join("you" if s == me else f"P{s}" for s in obs["to_act"])
+        lines.append(f"Awaiting: {waiting} ({obs['decision']})")
+    return "\n".join(lines)
+
+
+def breakdown(obs: Mapping[str, Any]) -> list[list[str]]:
+    """End-of-game table rows: seat, then each Year's total, then the final score."""
+    rows = []
+    for seat in range(obs["players"]):
+        years = [y[seat] for y in obs["year_scores"]]
+        cells = [f"P{seat} {house(obs['houses'][seat])}"]
+        cells += [
+            f"{y['total']:>4} ({y['prizes']}+{y['nobles']}{y['curses']:+d})" for y in years
+        ]
+        cells.append(str(obs["scores"][seat]))
+        rows.append(cells)
+    return rows
