@@ -24,11 +24,15 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
+from courtly import cards
 from courtly.engine.actions import Action
 from courtly.engine.decisions import DecisionStack
 from courtly.engine.errors import IllegalAction, NotationError, OptionError
 from courtly.engine.events import Event
 from courtly.engine.options import GameOptions
+
+
+STANDARD_CODES = frozenset(cards.code(c) for c in range(54))
 
 
 class Game(ABC):
@@ -130,6 +134,11 @@ class Game(ABC):
         """The end-of-game breakdown: column headers and one row per seat."""
         scores = observation.get("scores", [])
         return ["seat", "score"], [[f"P{i}", str(v)] for i, v in enumerate(scores)]
+
+    def card_codes(self) -> frozenset[str]:
+        """Every code a card of this game can have in an observation (the
+        standard deck's by default; a custom deck gives each card its own)."""
+        return STANDARD_CODES
 
     def rules_path(self) -> Path:
         module = type(self).__module__

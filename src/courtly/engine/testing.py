@@ -23,7 +23,6 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
-from courtly import cards
 from courtly.engine.errors import IllegalAction
 from courtly.engine.game import Game, State
 from courtly.engine.records import Record, replay
@@ -64,11 +63,10 @@ def walk(game: Game, players: int, seed: int, options: Any = None) -> Iterator[S
         yield state
 
 
-def card_codes_in(value: Any) -> set[str]:
-    """Every string anywhere in a JSON value that is a card code."""
+def card_codes_in(value: Any, valid: frozenset[str]) -> set[str]:
+    """Every string anywhere in a JSON value that is one of the card codes ``valid``."""
     found: set[str] = set()
     stack = [value]
-    valid = {cards.code(c) for c in range(54)}
     while stack:
         v = stack.pop()
         if isinstance(v, str):
@@ -204,7 +202,7 @@ class GameKit:
                     obs = state.observation(seat)
                     text = json.dumps(obs)  # JSON-ready
                     assert json.loads(text) == obs
-                    leaked = card_codes_in(obs) & state.hidden_from(seat)
+                    leaked = card_codes_in(obs, self.game.card_codes()) & state.hidden_from(seat)
                     assert not leaked, f"seat {seat} is shown unseen cards {sorted(leaked)}"
 
     def test_sample_state_agrees_with_the_observation(self) -> None:
