@@ -23,7 +23,7 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 test: lint
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -q -n 2
 
 bench: $(STAMP)
 	$(BIN)/courtly bench

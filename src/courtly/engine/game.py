@@ -31,7 +31,6 @@ from courtly.engine.errors import IllegalAction, NotationError, OptionError
 from courtly.engine.events import Event
 from courtly.engine.options import GameOptions
 
-
 STANDARD_CODES = frozenset(cards.code(c) for c in range(54))
 
 
@@ -135,6 +134,14 @@ class Game(ABC):
         scores = observation.get("scores", [])
         return ["seat", "score"], [[f"P{i}", str(v)] for i, v in enumerate(scores)]
 
+    def describe(self, event: Event, seat: int | None) -> str | None:
+        """One line for the game log as ``seat`` sees ``event`` (None: not worth
+        a line). Games override this for readable logs."""
+        if not event.visible_to(seat):
+            return None
+        details = ", ".join(f"{k} {v}" for k, v in event.data.items())
+        return f"{event.kind.replace('_', ' ')}: {details}" if details else event.kind
+
     def card_codes(self) -> frozenset[str]:
         """Every code a card of this game can have in an observation (the
         standard deck's by default; a custom deck gives each card its own)."""
@@ -217,7 +224,8 @@ class State(ABC):
                 action = self.game.action_from_json(action)
             except NotationError as exc:
                 raise IllegalAction(str(exc)) from None
-        if seat not in self.pending.to_act():
+        items = self.pending.items
+        if not items or seat not in items[-1].waiting:
             raise IllegalAction(self._not_your_turn(seat))
         reason = self.check(seat, action)
         if reason is not None:
@@ -292,7 +300,5 @@ class State(ABC):
             options=self.options.model_dump(mode="json"),
             seed=self.seed,
             actions=[(seat, acts[i].notation) for seat, i in self.history],
-            result=(
-                {"scores": self.scores, "winners": self.winners} if self.over else None
-            ),
+            result=({"scores": self.scores, "winners": self.winners} if self.over else None),
         )

@@ -51,7 +51,9 @@ class GameOptions(BaseModel):
 def _allowed(annotation: Any) -> str:
     origin = typing.get_origin(annotation)
     if origin is typing.Literal:
-        return " | ".join(str(a).lower() if isinstance(a, bool) else str(a) for a in typing.get_args(annotation))
+        return " | ".join(
+            str(a).lower() if isinstance(a, bool) else str(a) for a in typing.get_args(annotation)
+        )
     if origin in (typing.Union, types.UnionType):
         return " | ".join(_allowed(a) for a in typing.get_args(annotation))
     if annotation is type(None):
@@ -66,7 +68,9 @@ def _allowed(annotation: Any) -> str:
 
 
 def _explain(cls: type[GameOptions], exc: ValidationError) -> str:
-    valid = ", ".join(f"{n} ({allowed}, default {default})" for n, allowed, default, _ in cls.describe())
+    valid = ", ".join(
+        f"{n} ({allowed}, default {default})" for n, allowed, default, _ in cls.describe()
+    )
     lines = []
     for err in exc.errors():
         name = ".".join(str(p) for p in err["loc"][:1]) or "options"

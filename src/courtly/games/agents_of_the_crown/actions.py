@@ -87,6 +87,22 @@ ACTIONS: list[AgentsAction] = _build()
 register_table(AgentsAction, ACTIONS)
 
 
+def _commits_by_mask() -> list[list[tuple[AgentsAction, ...]]]:
+    """For each card and each set of open challenges (a 4-bit mask by suit), the
+    card's legal commits: up and down at every open challenge and the table."""
+    out: list[list[tuple[AgentsAction, ...]]] = [[] for _ in range(END)]
+    for card in range(FIRST_COMMON, END):
+        base = PASS_COUNT + (card - FIRST_COMMON) * 10
+        for mask in range(16):
+            places = [p for p in range(4) if mask >> p & 1] + [TABLE]
+            out[card].append(tuple(ACTIONS[base + face + p] for p in places for face in (0, 5)))
+    return out
+
+
+COMMITS_BY_MASK = _commits_by_mask()
+"""``COMMITS_BY_MASK[card][mask]``: legal commits of ``card`` with those challenges open."""
+
+
 def pass_action(noble: int, common: int) -> AgentsAction:
     return ACTIONS[(noble - FIRST_NOBLE) * 32 + (common - FIRST_COMMON)]
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from courtly.engine.actions import Action
+from courtly.engine.events import Event
 from courtly.engine.game import Game
 from courtly.games.agents_of_the_crown import actions, render, view
 from courtly.games.agents_of_the_crown.rules import PLAYERS, AgentsOptions, AgentsState
@@ -22,7 +23,7 @@ class AgentsOfTheCrown(Game):
     min_players = max_players = default_players = PLAYERS
     version = 1
     Options = AgentsOptions
-    actions: ClassVar[list[actions.AgentsAction]] = actions.ACTIONS  # type: ignore[misc]
+    actions: ClassVar[list[actions.AgentsAction]] = actions.ACTIONS
     information = "imperfect"
     simultaneous = True
 
@@ -42,6 +43,11 @@ class AgentsOfTheCrown(Game):
 
     def render(self, observation: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
         return render.render(observation)
+
+    def describe(self, event: Event, seat: int | None) -> str | None:
+        if not event.visible_to(seat):
+            return None
+        return render.describe(event.kind, event.data, seat)
 
     def score_table(self, observation: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
         years = len(observation["year_scores"])

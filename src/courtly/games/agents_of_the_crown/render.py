@@ -102,9 +102,56 @@ def breakdown(obs: Mapping[str, Any]) -> list[list[str]]:
     for seat in range(obs["players"]):
         years = [y[seat] for y in obs["year_scores"]]
         cells = [f"P{seat} {house(obs['houses'][seat])}"]
-        cells += [
-            f"{y['total']:>4} ({y['prizes']}+{y['nobles']}{y['curses']:+d})" for y in years
-        ]
+        cells += [f"{y['total']:>4} ({y['prizes']}+{y['nobles']}{y['curses']:+d})" for y in years]
         cells.append(str(obs["scores"][seat]))
         rows.append(cells)
     return rows
+
+
+def describe(kind: str, data: Mapping[str, Any], seat: int | None) -> str | None:
+    """A game-log line for one event, from ``seat``'s point of view."""
+
+    def who(s: int) -> str:
+        return "you" if s == seat else f"P{s}"
+
+    if kind == "houses":
+        return "Houses: " + ", ".join(f"P{i} {house(h)}" for i, h in enumerate(data["houses"]))
+    if kind == "year":
+        return f"[bold]Year {data['year']} begins[/]: new hands are dealt; choose two cards to pass left"
+    if kind == "pass_chosen":
+        return f"{who(data['seat'])} chose the cards to pass"
+    if kind == "passed":
+        if data["from"] == seat:
+            return f"you passed {cards_line(data['cards'])} to P{data['to']}"
+        return f"you received {cards_line(data['cards'])} from P{data['from']}"
+    if kind == "season":
+        ch = ", ".join(f"{SUIT_SYMBOL[s]} {v}" for s, v in data["challenges"].items())
+        strays = f" (with strays {cards_line(data['strays'])})" if data["strays"] else ""
+        return f"[bold]{data['season']}[/]: revealed {cards_line(data['revealed'])}{strays}; challenges {ch}"
+    if kind == "commit":
+        if data["up"]:
+            return f"{who(data['seat'])} played {card(data['card'])} face up at {data['at']}"
+        return f"{who(data['seat'])} played a card face down at {data['at']}"
+    if kind == "commit_private":
+        return f"(your face-down card is {card(data['card'])})"
+    if kind == "reveal":
+        return f"Revealed: {cards_line(data['cards'])}"
+    if kind == "defeated":
+        taken = ", ".join(f"{who(p['seat'])} takes {card(p['card'])}" for p in data["prizes"])
+        return f"{SUIT_SYMBOL[data['suit']]} challenge defeated: {taken or 'no prizes'}"
+    if kind == "cursed":
+        a, b = data["houses"]
+        return (
+            f"{SUIT_SYMBOL[data['suit']]} challenge ({data['value']}) not defeated "
+            f"({data['defence']}): a Curse on {house(a)} and on {house(b)}"
+        )
+    if kind == "strays":
+        fate = "are discarded" if data["discarded"] else "become threats next season"
+        return f"Stray {cards_line(data['cards'])} {fate}"
+    if kind == "year_scored":
+        return f"[bold]Year {data['year']} scored[/]: totals " + ", ".join(
+            f"{who(i)} {s}" for i, s in enumerate(data["scores"])
+        )
+    if kind == "game_over":
+        return "[bold]Game over[/]: winner(s) " + ", ".join(who(w) for w in data["winners"])
+    return None

@@ -28,8 +28,8 @@ from courtly.engine.events import Event
 from courtly.engine.game import Game, State
 from courtly.engine.options import StandardDeckOptions
 from courtly.games.agents_of_the_crown.actions import (
-    ACTIONS,
     BANNERS,
+    COMMITS_BY_MASK,
     COMMONS,
     NOBLES,
     PLACES,
@@ -185,17 +185,12 @@ class AgentsState(State):
             return []
         hand = self.hands[seat]
         if top.kind == "pass":
-            return [
-                pass_action(n, c) for n in hand if n >= 36 for c in hand if c < 36
-            ]
-        places = [s for s in range(4) if self.challenges[s]]
-        places.append(TABLE)
+            return [pass_action(n, c) for n in hand if n >= 36 for c in hand if c < 36]
+        ch = self.challenges
+        mask = (1 if ch[0] else 0) | (2 if ch[1] else 0) | (4 if ch[2] else 0) | (8 if ch[3] else 0)
         out: list[Action] = []
         for c in hand:
-            base = 512 + (c - 4) * 10
-            for p in places:
-                out.append(ACTIONS[base + p])
-                out.append(ACTIONS[base + 5 + p])
+            out.extend(COMMITS_BY_MASK[c][mask])
         return out
 
     def check(self, seat: int, action: Action) -> str | None:
@@ -301,7 +296,10 @@ class AgentsState(State):
         where = PLACES[action.place]
         if action.up:
             events = [
-                Event("commit", {"seat": seat, "up": True, "card": cards.code(action.card), "at": where})
+                Event(
+                    "commit",
+                    {"seat": seat, "up": True, "card": cards.code(action.card), "at": where},
+                )
             ]
         else:
             events = [
@@ -377,7 +375,9 @@ class AgentsState(State):
                 break
             prize = pile.pop(0)
             self.prizes[seat].append(prize)
-            taken.append({"seat": seat, "card": cards.code(prize), "points": self.threat_value(prize)})
+            taken.append(
+                {"seat": seat, "card": cards.code(prize), "points": self.threat_value(prize)}
+            )
         self.discard.extend(pile)
         return [
             Event(

@@ -19,7 +19,10 @@ from courtly.games.agents_of_the_crown.actions import (
     NOBLES,
     PLACES,
     AgentsAction,
+    commit_action,
     is_noble,
+    parse,
+    pass_action,
 )
 from courtly.games.agents_of_the_crown.rules import (
     PLAYERS,
@@ -149,7 +152,7 @@ def sample(game: Any, obs: Mapping[str, Any], rng: random.Random) -> AgentsState
         passed_to_left = [c for c in s.passed[seat] if c not in seen]
         seen.update(passed_to_left)
         if obs["my_pass"]:
-            s.passes[seat] = game.parse_action(obs["my_pass"])
+            s.passes[seat] = parse(obs["my_pass"])
 
     nobles = [c for c in NOBLES if c not in seen]
     commons = [c for c in COMMONS if c not in seen]
@@ -187,10 +190,10 @@ def sample(game: Any, obs: Mapping[str, Any], rng: random.Random) -> AgentsState
     if obs["decision"] == "pass":
         for other in range(PLAYERS):
             if other != seat and obs["pass_chosen"][other]:
-                h = s.hands[other]
-                s.passes[other] = game.parse_action(
-                    f"pass {cards.code(rng.choice([c for c in h if is_noble(c)]))} "
-                    f"{cards.code(rng.choice([c for c in h if not is_noble(c)]))}"
+                own = s.hands[other]
+                s.passes[other] = pass_action(
+                    rng.choice([c for c in own if is_noble(c)]),
+                    rng.choice([c for c in own if not is_noble(c)]),
                 )
     if obs["decision"] is not None:
         s.pending.push(obs["decision"], list(obs["to_act"]))
@@ -198,6 +201,4 @@ def sample(game: Any, obs: Mapping[str, Any], rng: random.Random) -> AgentsState
 
 
 def _commit_action(c: int, view: Mapping[str, Any]) -> AgentsAction:
-    from courtly.games.agents_of_the_crown.actions import commit_action
-
     return commit_action(c, bool(view["up"]), PLACES.index(view["at"]))

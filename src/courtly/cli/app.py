@@ -1,0 +1,177 @@
+"""The ``courtly`` command: games, rules, play, sim, replay, bench."""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table
+
+from courtly import __version__
+from courtly.engine.errors import CourtlyError
+
+app = typer.Typer(
+    name="courtly",
+    help="Courtly: five court-intrigue card games to play, pit bots against, and study.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def console() -> Console:
+    """Rich console; when output is not a terminal (a pipe, a log), a width
+    that keeps the tables readable."""
+    wide = None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 120
+    return Console(highlight=False, width=wide)
+
+
+def friendly(fn: F) -> F:
+    """Turn Courtly's own errors into a one-line message and exit code 2."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except CourtlyError as exc:
+            Console(stderr=True, highlight=False).print(f"[red]error:[/] {exc}", markup=True)
+            raise typer.Exit(2) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+@app.callback(invoke_without_command=False)
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", help="Print the version and exit.", is_eager=True)
+    ] = False,
+) -> None:
+    if version:
+        print(f"courtly {__version__}")
+        raise typer.Exit()
+
+
+@app.command()
+@friendly
+def games() -> None:
+    """List the games, their players and options."""
+    from courtly import bots
+    from courtly.games import all_games
+
+    table = Table(title="Courtly games", show_lines=True)
+    for col in ("id", "name", "players", "bots", "options"):
+        table.add_column(col)
+    for g in all_games():
+        players = (
+            str(g.min_players)
+            if g.min_players == g.max_players
+            else f"{g.min_players}-{g.max_players}"
+        )
+        opts = "\n".join(
+            f"{n}: {allowed} (default {default})" for n, allowed, default, _ in g.Options.describe()
+        )
+        table.add_row(
+            g.id, f"{g.name}\n[dim]{g.summary}[/]", players, ", ".join(bots.names(g)), opts
+        )
+    console().print(table)
+
+
+@app.command()
+@friendly
+def rules(game: Annotated[str, typer.Argument(help="Game id, e.g. agents-of-the-crown.")]) -> None:
+    """Print a game's rules as Courtly plays them, with every ruling."""
+    from courtly.games import get
+
+    console().print(Markdown(get(game).rules_markdown()))
+
+
+@app.command()
+@friendly
+def play(
+    game: Annotated[str | None, typer.Argument(help="Game id; without one, a menu.")] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(help="Who sits where, e.g. human,greedy,greedy,random."),
+    ] = None,
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for the deal.")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="A game option, name=value.")
+    ] = None,
+    save: Annotated[Path | None, typer.Option(help="Save the game record to this file.")] = None,
+) -> None:
+    """Play a game in the terminal against bots, or hot seat with friends."""
+    from courtly.cli.play import run_play
+
+    run_play(console(), game, seats, players, seed, option or [], save)
+
+
+@app.command()
+@friendly
+def sim(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    n: Annotated[int, typer.Option("-n", help="Number of games.", min=1)] = 100,
+    bots: Annotated[
+        str, typer.Option(help="One bot per seat, e.g. greedy,random,random,random.")
+    ] = "",
+    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
+    jobs: Annotated[int, typer.Option(help="Processes to use.", min=1)] = 1,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="A game option, name=value.")
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option(help="Write every game's record (JSON Lines).")
+    ] = None,
+) -> None:
+    """Play many games between bots and report win shares with 95% intervals."""
+    from courtly.cli.sim import run_sim
+
+    run_sim(console(), game, n, bots, seed, jobs, option or [], out)
+
+
+@app.command()
+@friendly
+def replay(
+    file: Annotated[Path, typer.Argument(help="A record file (JSON or JSON Lines).")],
+    index: Annotated[int, typer.Option(help="Which record in the file (from 0).")] = 0,
+    seat: Annotated[
+        int | None, typer.Option(help="Watch as this seat (default: a spectator).")
+    ] = None,
+    all_steps: Annotated[
+        bool, typer.Option("--all", help="Print every step without waiting.")
+    ] = False,
+) -> None:
+    """Step through a saved game record."""
+    from courtly.cli.replay import run_replay
+
+    run_replay(console(), file, index, seat, all_steps)
+
+
+@app.command()
+@friendly
+def bench(
+    game: Annotated[str | None, typer.Argument(help="Game id; all games without one.")] = None,
+    seconds: Annotated[float, typer.Option(help="Seconds of playouts per run.")] = 2.0,
+    runs: Annotated[int, typer.Option(help="Runs per game (the median is reported).")] = 5,
+) -> None:
+    """Measure decisions, games, sample_state and clone per second."""
+    from courtly.cli.bench import run_bench
+
+    run_bench(console(), game, seconds, runs)
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        sys.exit(130)

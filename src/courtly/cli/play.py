@@ -1,0 +1,210 @@
+"""``courtly play``: a game at the terminal, humans and bots at one table.
+
+Humans type actions in the game's notation. ``help`` shows the notation,
+``moves`` lists the legal actions (a number then picks one), ``quit`` leaves.
+With several humans (hot seat) a privacy screen hides one player's hand from
+the next. When several seats may act at once, the table asks them in a random
+order, as players at a real table are quicker or slower.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.table import Table
+
+from courtly import bots as bot_registry
+from courtly.engine.errors import CourtlyError, IllegalAction, OptionError
+from courtly.engine.events import Event
+from courtly.engine.game import Game, State
+from courtly.engine.options import parse_option_pairs
+from courtly.engine.records import write_records
+from courtly.games import all_games, get
+
+HUMAN = "human"
+COMMANDS = (
+    "Commands: an action in the notation below; 'moves' lists your legal actions "
+    "(then type its number); 'view' redraws the table; 'help'; 'quit'."
+)
+
+
+class Quit(Exception):
+    """The player asked to leave, or input ended."""
+
+
+def choose_game(out: Console) -> Game:
+    games = all_games()
+    out.print("[bold]Courtly[/]: choose a game")
+    for i, g in enumerate(games, 1):
+        out.print(f"  {i}. {g.name} [dim]({g.id}): {g.summary}[/]")
+    while True:
+        answer = _ask(out, "game number or id: ")
+        try:
+            if answer.isdigit() and 1 <= int(answer) <= len(games):
+                return games[int(answer) - 1]
+            return get(answer)
+        except CourtlyError as exc:
+            out.print(f"[red]{exc}[/]")
+
+
+def seat_list(game: Game, seats: str | None, players: int | None) -> list[str]:
+    """The seat assignment: given, or one human and the best bot elsewhere."""
+    if seats:
+        names = [s.strip().lower() for s in seats.split(",") if s.strip()]
+    else:
+        n = players if players is not None else game.default_players
+        fill = "greedy" if "greedy" in bot_registry.names(game) else "random"
+        names = [HUMAN] + [fill] * (n - 1)
+    if players is not None and len(names) != players:
+        raise OptionError(f"--seats names {len(names)} seats but --players is {players}")
+    if not game.min_players <= len(names) <= game.max_players:
+        raise OptionError(
+            f"{game.name} is for {game.min_players} to {game.max_players} players; "
+            f"--seats names {len(names)}"
+        )
+    valid = [HUMAN, *bot_registry.names(game)]
+    for name in names:
+        if name not in valid:
+            raise OptionError(f"unknown seat {name!r}: each seat is one of {', '.join(valid)}")
+    return names
+
+
+def run_play(
+    out: Console,
+    game_id: str | None,
+    seats: str | None,
+    players: int | None,
+    seed: int | None,
+    option_pairs: list[str],
+    save: Path | None,
+) -> None:
+    game = get(game_id) if game_id else choose_game(out)
+    names = seat_list(game, seats, players)
+    state = game.new(players=len(names), seed=seed, options=parse_option_pairs(option_pairs))
+    table = TerminalTable(names, game, state, out)
+    try:
+        table.run()
+    except Quit:
+        out.print("[yellow]Game abandoned.[/]")
+    finally:
+        if save is not None:
+            write_records(save, [state.record()])
+            out.print(f"Record saved to {save}")
+
+
+class TerminalTable:
+    """One game at the terminal."""
+
+    def __init__(self, names: list[str], game: Game, state: State, out: Console) -> None:
+        self.names = names
+        self.game = game
+        self.state = state
+        self.out = out
+        self.bots = {i: bot_registry.make(n, game) for i, n in enumerate(names) if n != HUMAN}
+        self.rngs = [random.Random(state.seed * 31 + i) for i in range(len(names))]
+        self.order = random.Random(state.seed ^ 0xC0FFEE)
+        self.humans = [i for i, n in enumerate(names) if n == HUMAN]
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.log: list[Event] = []
+
+    def who(self, seat: int) -> str:
+        return f"P{seat} ({self.names[seat]})"
+
+    def run(self) -> None:
+        out = self.out
+        out.print(Rule(f"{self.game.name}, seed {self.state.seed}"))
+        out.print("Seats: " + ", ".join(self.who(i) for i in range(len(self.names))))
+        if self.humans:
+            out.print(COMMANDS)
+        while not self.state.over:
+            to_act = self.state.to_act
+            seat = to_act[self.order.randrange(len(to_act))] if len(to_act) > 1 else to_act[0]
+            if seat in self.bots:
+                bot = self.bots[seat]
+                obs = self.state.observation(seat) if bot.needs_observation else None
+                action = bot.act(obs, self.state.legal_actions(seat), self.rngs[seat])
+                self.show(self.state.apply(seat, action))
+            else:
+                self.human_turn(seat)
+        self.finish()
+
+    def show(self, events: list[Event]) -> None:
+        viewers = [self.viewer] if self.viewer is not None else [None]
+        for event in events:
+            for v in viewers:
+                line = self.game.describe(event, v)
+                if line:
+                    self.out.print(f"  [dim]·[/] {line}")
+
+    def privacy_screen(self, seat: int) -> None:
+        if len(self.humans) < 2 or self.viewer == seat:
+            return
+        self.out.clear()
+        self.out.print(Rule(f"Pass the device to P{seat}"))
+        _ask(self.out, f"P{seat}: press Enter when the others cannot see the screen ")
+        self.viewer = seat
+
+    def human_turn(self, seat: int) -> None:
+        self.privacy_screen(seat)
+        state, out = self.state, self.out
+        legal = state.legal_actions(seat)
+        out.print(Rule(f"P{seat}, your decision"))
+        out.print(self.game.render(state.observation(seat), legal))
+        while True:
+            text = _ask(out, f"P{seat} > ").strip()
+            low = text.lower()
+            if not low:
+                continue
+            if low in ("quit", "exit", "q"):
+                raise Quit
+            if low in ("help", "?", "h"):
+                out.print(COMMANDS)
+                out.print(self.game.notation_help(), markup=False)
+                continue
+            if low in ("moves", "legal", "m"):
+                for i, a in enumerate(legal, 1):
+                    out.print(f"  {i:>3}. {a.notation}", markup=False)
+                continue
+            if low in ("view", "v"):
+                out.print(self.game.render(state.observation(seat), legal))
+                continue
+            try:
+                if low.isdigit():
+                    k = int(low)
+                    if not 1 <= k <= len(legal):
+                        raise IllegalAction(
+                            f"there is no move {k}: 'moves' lists 1 to {len(legal)}"
+                        )
+                    action = legal[k - 1]
+                else:
+                    action = self.game.parse_action(text)
+                events = state.apply(seat, action)
+            except CourtlyError as exc:
+                out.print(f"[red]Not allowed:[/] {exc}. Type 'help' or 'moves'.")
+                continue
+            self.show(events)
+            return
+
+    def finish(self) -> None:
+        obs = self.state.observation(self.viewer)
+        self.out.print(Rule("Game over"))
+        self.out.print(self.game.render(obs))
+        headers, rows = self.game.score_table(obs)
+        table = Table(title="Final scores")
+        for h in headers:
+            table.add_column(h)
+        for row in rows:
+            table.add_row(*row)
+        self.out.print(table)
+        winners = ", ".join(self.who(w) for w in self.state.winners)
+        self.out.print(f"[bold green]Winner(s):[/] {winners}")
+
+
+def _ask(out: Console, prompt: str) -> str:
+    try:
+        return out.input(prompt)
+    except EOFError:
+        raise Quit from None

@@ -1,0 +1,51 @@
+"""``courtly replay``: step through a saved game record."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import Console
+from rich.rule import Rule
+
+from courtly.cli.play import Quit, _ask
+from courtly.engine.errors import RecordError
+from courtly.engine.records import read_records, steps
+from courtly.games import get
+
+
+def run_replay(out: Console, file: Path, index: int, seat: int | None, all_steps: bool) -> None:
+    records = read_records(file)
+    if not 0 <= index < len(records):
+        raise RecordError(
+            f"{file} holds {len(records)} record(s): --index runs 0 to {len(records) - 1}"
+        )
+    record = records[index]
+    game = get(record.game)
+    if seat is not None and not 0 <= seat < record.players:
+        raise RecordError(f"this game has seats 0 to {record.players - 1}, not {seat}")
+    out.print(Rule(f"{game.name}: seed {record.seed}, {len(record.actions)} actions"))
+    if not all_steps:
+        out.print("Enter: next step; a number: go to that step; 'end': last step; 'q': quit.")
+    target = 0
+    total = len(record.actions)
+    for n, (who, notation, state) in enumerate(steps(record)):
+        if n < target:
+            continue
+        if n:
+            out.print(f"[bold]{n}/{total}[/] P{who}: {notation}", markup=True)
+        if all_steps and n < total:
+            continue
+        out.print(game.render(state.observation(seat)))
+        if all_steps or n == total:
+            break
+        try:
+            answer = _ask(out, "replay> ").strip().lower()
+        except Quit:
+            return
+        if answer in ("q", "quit"):
+            return
+        if answer == "end":
+            target = total
+        elif answer.isdigit():
+            target = min(int(answer), total)
+    out.print(f"Final scores: {record.result['scores'] if record.result else state.scores}")

@@ -1,0 +1,1 @@
+"""The designer's lab: many games, their results and what they say."""

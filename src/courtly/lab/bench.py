@@ -1,0 +1,120 @@
+"""Speed of the engines: random playouts, sample_state and clone.
+
+Figures are medians over several runs, so a noisy machine moves them less;
+compare games by ratios within one run.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from courtly.engine.game import Game, State
+from courtly.games import get
+
+
+@dataclass
+class BenchResult:
+    game: str
+    players: int
+    us_per_decision: float
+    games_per_second: float
+    decisions_per_game: float
+    us_per_sample_state: float
+    us_per_clone: float
+    us_per_observation: float
+    runs: int
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def playout(game: Game, players: int, seed: int, rng: random.Random) -> int:
+    """One game of uniformly random play; returns its number of decisions."""
+    state = game.new(players=players, seed=seed)
+    n = 0
+    while not state.over:
+        to_act = state.to_act
+        seat = to_act[rng.randrange(len(to_act))] if len(to_act) > 1 else to_act[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+        n += 1
+    return n
+
+
+def positions(game: Game, players: int, count: int, seed: int = 99) -> list[tuple[State, int]]:
+    """Mid-game positions (and a seat to act there) from random games."""
+    rng = random.Random(seed)
+    out: list[tuple[State, int]] = []
+    k = 0
+    while len(out) < count:
+        state = game.new(players=players, seed=seed + k)
+        k += 1
+        length = playout(game, players, seed + k - 1, random.Random(k))
+        stop = rng.randrange(max(1, length))
+        r = random.Random(k)
+        for _ in range(stop):
+            to_act = state.to_act
+            seat = to_act[r.randrange(len(to_act))] if len(to_act) > 1 else to_act[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[r.randrange(len(legal))])
+        if not state.over:
+            out.append((state, state.to_act[0]))
+    return out
+
+
+def _per_call_us(fn: Any, items: list[Any], min_seconds: float) -> float:
+    calls = 0
+    start = time.perf_counter()
+    while True:
+        for item in items:
+            fn(item)
+        calls += len(items)
+        elapsed = time.perf_counter() - start
+        if elapsed >= min_seconds:
+            return elapsed / calls * 1e6
+
+
+def bench_game(
+    game_id: str, seconds: float = 2.0, runs: int = 5, players: int | None = None
+) -> BenchResult:
+    game = get(game_id)
+    n_players = players or game.default_players
+    playout(game, n_players, 0, random.Random(0))  # warm up
+    per_decision, per_game, lengths = [], [], []
+    seed = 1
+    for run in range(runs):
+        rng = random.Random(run)
+        decisions = games = 0
+        start = time.perf_counter()
+        while True:
+            decisions += playout(game, n_players, seed, rng)
+            seed += 1
+            games += 1
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds:
+                break
+        per_decision.append(elapsed / decisions * 1e6)
+        per_game.append(games / elapsed)
+        lengths.append(decisions / games)
+    spots = positions(game, n_players, 40)
+    observations = [s.observation(seat) for s, seat in spots]
+    sample_rng = random.Random(7)
+    share = max(0.2, seconds / 4)
+    sample_us = _per_call_us(lambda o: game.sample_state(o, sample_rng), observations, share)
+    clone_us = _per_call_us(lambda p: p[0].clone(), spots, share)
+    obs_us = _per_call_us(lambda p: p[0].observation(p[1]), spots, share)
+    return BenchResult(
+        game=game.id,
+        players=n_players,
+        us_per_decision=statistics.median(per_decision),
+        games_per_second=statistics.median(per_game),
+        decisions_per_game=statistics.mean(lengths),
+        us_per_sample_state=sample_us,
+        us_per_clone=clone_us,
+        us_per_observation=obs_us,
+        runs=runs,
+    )

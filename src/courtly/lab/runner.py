@@ -1,0 +1,105 @@
+"""Playing whole games between bots, one at a time or many in parallel.
+
+When several seats are to act at once (simultaneous phases), the runner asks
+them in a random order drawn from the table's own RNG, as if they were quicker
+or slower at the table; the order is kept in the record, so a game replays.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from courtly import bots as bot_registry
+from courtly.engine.records import Record
+from courtly.games import get
+
+
+@dataclass
+class GameResult:
+    """One finished game: who sat where, how it ended and its record."""
+
+    seed: int
+    bots: list[str]
+    scores: list[float]
+    winners: list[int]
+    ranks: list[float]
+    decisions: int
+    record: Record | None = field(default=None, repr=False)
+
+    def win_share(self, seat: int) -> float:
+        """1 for a sole winner, 1/k for each of k sharing the win, else 0."""
+        return 1 / len(self.winners) if seat in self.winners else 0.0
+
+
+def play_game(
+    game_id: str,
+    bot_names: list[str],
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    keep_record: bool = False,
+) -> GameResult:
+    game = get(game_id)
+    state = game.new(players=len(bot_names), seed=seed, options=options)
+    seats = [bot_registry.make(name, game) for name in bot_names]
+    rngs = [random.Random(seed * 1_000_003 + i) for i in range(len(seats))]
+    table = random.Random(seed ^ 0x5EED)
+    decisions = 0
+    while not state.over:
+        to_act = state.to_act
+        seat = to_act[table.randrange(len(to_act))] if len(to_act) > 1 else to_act[0]
+        bot = seats[seat]
+        obs = state.observation(seat) if bot.needs_observation else None
+        action = bot.act(obs, state.legal_actions(seat), rngs[seat])
+        state.apply(seat, action)
+        decisions += 1
+    record = state.record() if keep_record else None
+    if record is not None:
+        record.meta["bots"] = list(bot_names)
+    return GameResult(
+        seed=seed,
+        bots=list(bot_names),
+        scores=state.scores,
+        winners=state.winners,
+        ranks=state.ranks(),
+        decisions=decisions,
+        record=record,
+    )
+
+
+def _play_many(args: tuple[str, list[str], list[int], Any, bool]) -> list[GameResult]:
+    game_id, names, seeds, options, keep = args
+    return [play_game(game_id, names, s, options, keep) for s in seeds]
+
+
+def run_games(
+    game_id: str,
+    bot_names: list[str],
+    seeds: list[int],
+    options: Mapping[str, Any] | None = None,
+    jobs: int = 1,
+    keep_records: bool = False,
+    progress: Callable[[int], None] | None = None,
+    chunk: int = 25,
+) -> Iterator[GameResult]:
+    """Play a game per seed; yields results as they finish (in seed order per chunk).
+
+    ``jobs`` > 1 spreads chunks of games over that many processes."""
+    options = dict(options or {})
+    chunks = [seeds[i : i + chunk] for i in range(0, len(seeds), chunk)]
+    if jobs <= 1:
+        for part in chunks:
+            results = _play_many((game_id, bot_names, part, options, keep_records))
+            if progress:
+                progress(len(results))
+            yield from results
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        tasks = [(game_id, bot_names, part, options, keep_records) for part in chunks]
+        for results in pool.map(_play_many, tasks):
+            if progress:
+                progress(len(results))
+            yield from results

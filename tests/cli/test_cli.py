@@ -1,0 +1,195 @@
+"""The ``courtly`` command, driven as a user would drive it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from courtly.cli.app import app
+from courtly.engine.records import read_records, replay
+
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]
+    return runner.invoke(app, list(args), input=input, catch_exceptions=False)
+
+
+def test_games_lists_every_game() -> None:
+    result = run("games")
+    assert result.exit_code == 0
+    assert "agents-of-the-crown" in result.stdout
+
+
+def test_rules_prints_the_rulings() -> None:
+    result = run("rules", "agents-of-the-crown")
+    assert result.exit_code == 0
+    assert "AOC-9" in result.stdout
+
+
+def test_a_whole_game_played_through_courtly_play(tmp_path: Path) -> None:
+    save = tmp_path / "game.jsonl"
+    # Move 1 of the legal list at every decision: 20 decisions a Year.
+    result = run(
+        "play",
+        "agents-of-the-crown",
+        "--seats",
+        "human,greedy,greedy,random",
+        "--seed",
+        "3",
+        "--save",
+        str(save),
+        input="1\n" * 100,
+    )
+    assert result.exit_code == 0, result.stdout
+    out = result.stdout
+    assert "Your hand" in out and "Challenges" in out
+    assert "Game over" in out and "Final scores" in out and "Winner(s)" in out
+    record = read_records(save)[0]
+    assert len(record.actions) == 80 and record.result is not None
+    assert replay(record).scores == record.result["scores"]
+
+
+def test_bad_input_re_prompts_with_the_reason() -> None:
+    result = run(
+        "play",
+        "agents-of-the-crown",
+        "--seats",
+        "human,random,random,random",
+        "--seed",
+        "1",
+        "-o",
+        "years=1",
+        input="up ZZ\npass 2C 3C\nhelp\nmoves\n" + "1\n" * 30,
+    )
+    out = result.stdout
+    assert result.exit_code == 0
+    assert "is not a card" in out and "one Noble" in out
+    assert "pass QS 4D" in out  # the notation help
+    assert "Game over" in out
+
+
+def test_hot_seat_shows_a_privacy_screen_between_humans() -> None:
+    result = run(
+        "play",
+        "agents-of-the-crown",
+        "--seats",
+        "human,human,random,random",
+        "--seed",
+        "2",
+        "-o",
+        "years=1",
+        input="1\n" * 80,
+    )
+    assert result.exit_code == 0
+    assert "Pass the device to P1" in result.stdout and "Pass the device to P0" in result.stdout
+    assert "Game over" in result.stdout
+
+
+def test_quitting_or_running_out_of_input_abandons_cleanly() -> None:
+    result = run("play", "agents-of-the-crown", "--seed", "2", input="quit\n")
+    assert result.exit_code == 0 and "abandoned" in result.stdout
+    result = run("play", "agents-of-the-crown", "--seed", "2", input="")
+    assert result.exit_code == 0 and "abandoned" in result.stdout
+
+
+def test_play_without_a_game_offers_a_menu() -> None:
+    result = run("play", "--seed", "2", input="9\nagents-of-the-crown\nquit\n")
+    assert "choose a game" in result.stdout
+    assert "there is no game '9'" in result.stdout
+    assert "Agents of the Crown" in result.stdout
+
+
+def test_sim_reports_win_shares_with_intervals(tmp_path: Path) -> None:
+    out = tmp_path / "records.jsonl"
+    result = run(
+        "sim",
+        "agents-of-the-crown",
+        "-n",
+        "40",
+        "--bots",
+        "greedy,random,random,random",
+        "--seed",
+        "5",
+        "--out",
+        str(out),
+    )
+    assert result.exit_code == 0, result.stdout
+    text = result.stdout
+    assert "by seat" in text and "By bot" in text and "95% CI" in text
+    assert "Game length" in text
+    records = read_records(out)
+    assert len(records) == 40 and records[0].meta["bots"][0] == "greedy"
+    for r in records[:5]:
+        assert replay(r).scores == r.result["scores"]  # type: ignore[index]
+
+
+def test_sim_in_parallel_gives_the_same_games(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    bots = "greedy,random,random,random"
+    run("sim", "agents-of-the-crown", "-n", "30", "--bots", bots, "--out", str(a))
+    run("sim", "agents-of-the-crown", "-n", "30", "--bots", bots, "--jobs", "2", "--out", str(b))
+    assert a.read_text() == b.read_text()
+
+
+def test_replay_steps_through_a_record(tmp_path: Path) -> None:
+    out = tmp_path / "records.jsonl"
+    run(
+        "sim",
+        "agents-of-the-crown",
+        "-n",
+        "1",
+        "--bots",
+        "random,random,random,random",
+        "-o",
+        "years=1",
+        "--out",
+        str(out),
+    )
+    result = run("replay", str(out), "--all")
+    assert result.exit_code == 0
+    assert "20/20" in result.stdout and "Final scores" in result.stdout
+    result = run("replay", str(out), "--seat", "2", input="\n5\nend\n")
+    assert result.exit_code == 0 and "5/20" in result.stdout and "Your hand" in result.stdout
+
+
+def test_malformed_record_option_and_names_give_clear_errors(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"game": "agents-of-the-crown", "seed": "x"}\n')
+    result = runner.invoke(app, ["replay", str(bad)])
+    assert result.exit_code == 2
+    assert "not a Courtly game record" in result.stderr and "Traceback" not in result.stderr
+
+    record = json.loads(
+        '{"game":"agents-of-the-crown","version":1,"players":4,"options":{},"seed":1,'
+        '"actions":[[0,"pass TC 2C"],[0,"jump"]]}'
+    )
+    bad.write_text(json.dumps(record))
+    result = runner.invoke(app, ["replay", str(bad), "--all"])
+    assert result.exit_code == 2 and "action 1 of the record" in result.stderr
+
+    result = runner.invoke(app, ["play", "agents-of-the-crown", "-o", "colour=red"])
+    assert result.exit_code == 2 and "unknown option 'colour'" in result.stderr
+    assert "years" in result.stderr
+
+    result = runner.invoke(app, ["play", "chess"])
+    assert result.exit_code == 2 and "agents-of-the-crown" in result.stderr
+
+    result = runner.invoke(
+        app, ["sim", "agents-of-the-crown", "--bots", "genius,random,random,random"]
+    )
+    assert result.exit_code == 2 and "no bot 'genius'" in result.stderr
+
+    result = runner.invoke(app, ["play", "agents-of-the-crown", "--seats", "human,random"])
+    assert result.exit_code == 2 and "for 4 to 4 players" in result.stderr
+
+    result = runner.invoke(app, ["replay", str(tmp_path / "missing.jsonl")])
+    assert result.exit_code == 2 and "cannot read" in result.stderr
+
+
+def test_bench_prints_the_figures() -> None:
+    result = run("bench", "agents-of-the-crown", "--seconds", "0.2", "--runs", "1")
+    assert result.exit_code == 0
+    assert "decision" in result.stdout and "sample_state" in result.stdout

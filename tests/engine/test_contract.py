@@ -1,0 +1,95 @@
+"""The engine's shared pieces: decisions, options, records, statistics."""
+
+from __future__ import annotations
+
+import pytest
+
+from courtly.engine.decisions import DecisionStack
+from courtly.engine.errors import NotationError, OptionError, RecordError, UnknownGame
+from courtly.engine.options import parse_option_pairs
+from courtly.engine.records import Record, read_records, replay
+from courtly.games import get
+from courtly.lab.stats import mean_ci, share_ci
+
+
+def test_a_decision_awaits_several_seats_and_pops_when_all_are_done() -> None:
+    stack = DecisionStack()
+    stack.push("season", [2, 0, 1])
+    stack.push("reaction", [1])
+    assert stack.to_act() == (1,)
+    assert stack.done(1) is True
+    assert stack.to_act() == (0, 1, 2)
+    assert stack.done(0) is False and stack.to_act() == (1, 2)
+    copy = stack.copy()
+    stack.done(1)
+    assert copy.to_act() == (1, 2) and stack.to_act() == (2,)
+
+
+def test_unknown_game_lists_the_games() -> None:
+    with pytest.raises(UnknownGame, match="agents-of-the-crown"):
+        get("chess")
+    assert get("Agents_Of_The_Crown").id == "agents-of-the-crown"
+
+
+def test_option_pairs_from_the_command_line() -> None:
+    assert parse_option_pairs(["years=2", "flag=true"]) == {"years": "2", "flag": True}
+    with pytest.raises(OptionError, match="name=value"):
+        parse_option_pairs(["years"])
+
+
+def test_options_are_typed_and_validated() -> None:
+    game = get("agents-of-the-crown")
+    assert game.new(seed=1, options={"years": "2"}).options.years == 2
+    with pytest.raises(OptionError, match="must be a mapping"):
+        game.new(seed=1, options=["years"])  # type: ignore[arg-type]
+
+
+def test_actions_by_id_json_and_notation() -> None:
+    game = get("agents-of-the-crown")
+    a = game.parse_action("down 9C at table")
+    assert game.action(a.id) is a
+    assert game.action_from_json({"id": a.id}) is a
+    assert game.action_from_json({"notation": "DOWN 9c TABLE"}) is a
+    assert game.action_from_json(a.id) is a
+    with pytest.raises(NotationError, match="ids run 0 to 991"):
+        game.action(5000)
+    with pytest.raises(NotationError, match="not 'up 9C at C'"):
+        game.action_from_json({"id": a.id, "notation": "up 9C at C"})
+    with pytest.raises(NotationError, match="is not an action"):
+        game.action_from_json(None)
+
+
+def test_a_record_of_a_wrong_version_or_set_up_is_refused() -> None:
+    good = get("agents-of-the-crown").new(seed=3).record()
+    with pytest.raises(RecordError, match="version 99"):
+        replay(good.model_copy(update={"version": 99}))
+    with pytest.raises(RecordError, match="set-up is not valid"):
+        replay(good.model_copy(update={"players": 3}))
+    with pytest.raises(RecordError, match="not a Courtly game record"):
+        Record.from_json("[1, 2]")
+    with pytest.raises(RecordError, match="not a Courtly game record"):
+        Record.from_json("{")
+
+
+def test_record_files(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    with pytest.raises(RecordError, match="empty"):
+        read_records(empty)
+    listed = tmp_path / "list.json"
+    rec = get("agents-of-the-crown").new(seed=3).record()
+    listed.write_text("[" + rec.to_json() + "]")
+    assert read_records(listed)[0] == rec
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text(rec.to_json() + "\nnot json\n")
+    with pytest.raises(RecordError, match="line 2"):
+        read_records(broken)
+
+
+def test_confidence_intervals() -> None:
+    est = share_ci([1, 0] * 50)
+    assert est.mean == 0.5 and 0.39 < est.low < 0.41 and 0.59 < est.high < 0.61
+    sure = share_ci([1.0] * 20)
+    assert sure.high == 1.0 and sure.low > 0.8
+    m = mean_ci([1, 2, 3, 4, 5])
+    assert m.mean == 3 and m.low < 3 < m.high

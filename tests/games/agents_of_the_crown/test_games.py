@@ -1,0 +1,68 @@
+"""Agents of the Crown: many whole games, properties over random play, bots."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from courtly.engine.testing import random_game
+from courtly.lab.runner import run_games
+
+from .helpers import GAME
+
+
+def test_a_thousand_random_games_end_with_consistent_scores() -> None:
+    lengths = set()
+    for seed in range(1000):
+        state = random_game(GAME, 4, seed, {"years": 1} if seed % 2 else None)
+        assert state.over
+        years = 1 if seed % 2 else 4
+        assert len(state.year_scores) == years
+        assert len(state.history) == 20 * years  # 4 passes + 16 commits a Year
+        assert state.score == [sum(y[s]["total"] for y in state.year_scores) for s in range(4)]
+        lengths.add(len(state.history))
+    assert lengths == {20, 80}
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), policy=st.integers(0, 2**32))
+def test_every_season_each_player_plays_one_card_and_curses_come_in_pairs(
+    seed: int, policy: int
+) -> None:
+    state = GAME.new(seed=seed, options={"years": 1})
+    rng = random.Random(policy)
+    season, sizes, curses = state.season, [len(h) for h in state.hands], 0
+    while not state.over:
+        seat = state.to_act[rng.randrange(len(state.to_act))]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+        if state.over or state.season == season:
+            continue
+        # A season was resolved: everyone played exactly one card.
+        now = [len(h) for h in state.hands]
+        assert now == [n - 1 for n in sizes]
+        assert (sum(state.curses) - curses) % 2 == 0, "curses come in pairs"
+        for s in range(4):
+            assert all(c & 3 == s for c in state.challenges[s]), "a pile holds its own suit"
+        season, sizes, curses = state.season, now, sum(state.curses)
+
+
+def test_greedy_is_well_above_its_fair_share_against_random() -> None:
+    results = list(run_games(GAME.id, ["greedy", "random", "random", "random"], list(range(200))))
+    share = sum(r.win_share(0) for r in results) / len(results)
+    assert share > 0.6, f"greedy won only {share:.0%} (fair share 25%)"
+
+
+def test_greedy_is_fair_it_is_given_only_an_observation() -> None:
+    from courtly.bots import make
+
+    bot = make("greedy", GAME)
+    state = GAME.new(seed=4)
+    obs = state.observation(0)
+    action = bot.act(obs, state.legal_actions(0), random.Random(0))
+    assert action in state.legal_actions(0)
+    # The same observation with other hidden cards gives the same choice.
+    world = GAME.sample_state(obs, random.Random(9))
+    assert bot.act(world.observation(0), world.legal_actions(0), random.Random(0)) is action
