@@ -29,9 +29,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def console() -> Console:
-    """Rich console; when output is not a terminal (a pipe, a log), a width
-    that keeps the tables readable."""
-    wide = None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 120
+    """Rich console; when output is not a terminal (a pipe, a log), 120
+    columns (or ``COURTLY_WIDTH``) so the tables stay readable."""
+    wide = None if sys.stdout.isatty() else int(os.environ.get("COURTLY_WIDTH", "120"))
     return Console(highlight=False, width=wide)
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rich.text import Text
+
 from courtly import cards
 
 SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -20,8 +22,15 @@ def card(code: str) -> str:
     return f"[{SUIT_STYLE[s]}]{r}{SUIT_SYMBOL[s]}[/]"
 
 
-def cards_line(codes: list[str]) -> str:
+def cards_line(codes: list[str], sort: bool = False) -> str:
+    if sort:
+        codes = sorted(codes, key=lambda c: (cards.SUITS.index(c[1]), cards.RANKS.index(c[0])))
     return " ".join(card(c) for c in codes) if codes else "[dim]-[/]"
+
+
+def pad(markup: str, width: int) -> str:
+    """``markup`` padded with spaces to ``width`` visible cells."""
+    return markup + " " * max(0, width - Text.from_markup(markup).cell_len)
 
 
 def house(suit: str) -> str:
@@ -38,12 +47,12 @@ def render(obs: Mapping[str, Any]) -> str:
         head += ", passing"
     lines.append(head)
     lines.append("")
-    lines.append("[bold]Houses[/]   seat  house          curses  score  hand  prizes")
+    lines.append("[bold]Houses[/]   seat  house         curses  score  hand  prizes")
     for seat, suit in enumerate(obs["houses"]):
         who = "you" if seat == me else f"P{seat}"
         marker = "[yellow]>[/]" if seat in obs["to_act"] else " "
         lines.append(
-            f" {marker} {who:>4}  {seat}    {house(suit):<30}  {obs['curses'][suit]:>5}  "
+            f" {marker} {who:>4}  {seat}    {pad(house(suit), 12)}  {obs['curses'][suit]:>5}  "
             f"{obs['scores'][seat]:>5}  {obs['hand_sizes'][seat]:>4}  {cards_line(obs['prizes'][seat])}"
         )
     lines.append("")
@@ -51,7 +60,7 @@ def render(obs: Mapping[str, Any]) -> str:
         lines.append("[bold]Challenges[/]")
         for suit, pile in obs["challenges"].items():
             lines.append(
-                f"  {house(suit):<30} value [bold]{obs['challenge_values'][suit]:>2}[/]  "
+                f"  {pad(house(suit), 12)} value [bold]{obs['challenge_values'][suit]:>2}[/]  "
                 f"{cards_line(pile)}"
             )
     if obs["strays"]:
@@ -79,7 +88,7 @@ def render(obs: Mapping[str, Any]) -> str:
     if me is not None:
         lines.append("")
         lines.append(f"[bold]Your House[/]: {house(obs['houses'][me])}")
-        lines.append(f"[bold]Your hand[/]: {cards_line(obs['hand'])}")
+        lines.append(f"[bold]Your hand[/]: {cards_line(obs['hand'], sort=True)}")
         if obs["passed"]:
             lines.append(
                 f"  you passed {cards_line(obs['passed'])}, received {cards_line(obs['received'])}"
@@ -146,7 +155,11 @@ def describe(kind: str, data: Mapping[str, Any], seat: int | None) -> str | None
             f"({data['defence']}): a Curse on {house(a)} and on {house(b)}"
         )
     if kind == "strays":
-        fate = "are discarded" if data["discarded"] else "become threats next season"
+        many = len(data["cards"]) > 1
+        if data["discarded"]:
+            fate = "are discarded" if many else "is discarded"
+        else:
+            fate = "become threats next season" if many else "becomes a threat next season"
         return f"Stray {cards_line(data['cards'])} {fate}"
     if kind == "year_scored":
         return f"[bold]Year {data['year']} scored[/]: totals " + ", ".join(
