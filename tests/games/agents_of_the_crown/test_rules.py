@@ -146,6 +146,14 @@ def test_AOC_4_face_up_is_seen_at_once_face_down_hides_the_card_not_the_placemen
     assert sorted(state.observation(None)["prizes"][1]) == ["6C"]
 
 
+def test_AOC_4_a_revealed_bluff_stays_on_the_public_record() -> None:
+    state = after_passes()
+    commit_all(state, ["up 3D at D", "down 5C at D", "up 4C at C", "up 4D at D"])
+    history = state.observation(2)["history"]
+    assert [1, "Spring", 1, "5C", False, "D"] in history
+    assert [h[2] for h in history] == [0, 1, 2, 3]  # in the order committed
+
+
 def test_AOC_4_placement_only_at_an_open_challenge_or_the_table() -> None:
     state = after_passes()
     with pytest.raises(IllegalAction, match="no Hearts challenge"):

@@ -46,6 +46,13 @@ CURSE_PENALTY = 5
 NOBLE_IN_HAND = (10, 5, 0)  # by the curses on the Noble's House: 0, 1, 2+
 
 
+WORTH: dict[int | str, list[int]] = {
+    10: [min((c >> 2) + 1, 10) for c in range(52)],
+    "rank": [(c >> 2) + 1 for c in range(52)],
+}
+"""A card's worth in a challenge pile and as a prize, by ``noble_threat_value``."""
+
+
 class AgentsOptions(StandardDeckOptions):
     """Options of Agents of the Crown."""
 
@@ -85,10 +92,16 @@ class AgentsState(State):
             banners = self._stack[:4]
         else:
             self.rng.shuffle(banners)
+        self._worth = WORTH[options.noble_threat_value]
         self.houses = [cards.suit(b) for b in banners]  # seat -> suit of its House
         self.owner = [0] * 4  # suit -> seat
         for seat, s in enumerate(self.houses):
             self.owner[s] = seat
+        self.order: list[int] = []  # seats in the order they committed this season
+        self.log: list[tuple[int, int, int, int, bool, int]] = []
+        """Every revealed play of this Year: (year, season, seat, card, up, place),
+        in the order the cards were committed. Earlier Years are summed up by
+        their score breakdowns: their cards are all reshuffled (AOC-2)."""
         self.year = 0
         self.season = 0
         self.score = [0] * PLAYERS
@@ -149,6 +162,7 @@ class AgentsState(State):
             played.clear()
         self.strays.clear()
         self.discard.clear()
+        self.log.clear()
         self.curses = [0] * 4  # Curses are removed at the start of every Year.
         order = self._year_order()
         if order is None:
@@ -260,6 +274,7 @@ class AgentsState(State):
             self.challenges[c & 3].append(c)
         strays, self.strays = self.strays, []
         self.commits = [None] * PLAYERS
+        self.order = []
         self.pending.push("commit", list(range(PLAYERS)))
         return [
             Event(
@@ -280,19 +295,18 @@ class AgentsState(State):
 
     def threat_value(self, c: int) -> int:
         """A card's worth in a challenge pile and as a prize (AOC-5)."""
-        r = (c >> 2) + 1
-        if r >= 10 and self.options.noble_threat_value == 10:
-            return 10
-        return r
+        return self._worth[c]
 
     def challenge_value(self, s: int) -> int:
         """A challenge is a single number: the total of its pile."""
-        return sum(self.threat_value(c) for c in self.challenges[s])
+        worth = self._worth
+        return sum([worth[c] for c in self.challenges[s]])
 
     # -- Committing a card (AOC-4) --------------------------------------------------
     def _commit(self, seat: int, action: AgentsAction) -> list[Event]:
         self.hands[seat].remove(action.card)
         self.commits[seat] = action
+        self.order.append(seat)
         where = PLACES[action.place]
         if action.up:
             events = [
@@ -317,6 +331,10 @@ class AgentsState(State):
     # -- Resolving the season (AOC-5..AOC-8) ------------------------------------------
     def _resolve_season(self) -> list[Event]:
         plays = [(seat, a.card) for seat, a in enumerate(self.commits) if a is not None]
+        for seat in self.order:
+            a = self.commits[seat]
+            assert a is not None
+            self.log.append((self.year, self.season, seat, a.card, a.up, a.place))
         events = [Event("reveal", {"cards": [cards.code(c) for _, c in plays]})]
         for seat, c in plays:
             self.played[seat].append(c)
@@ -497,6 +515,7 @@ class AgentsState(State):
         new = AgentsState.__new__(AgentsState)
         new._copy_base(self)
         new._stack = self._stack
+        new._worth = self._worth
         new.houses = self.houses
         new.owner = self.owner
         new.year = self.year
@@ -514,6 +533,8 @@ class AgentsState(State):
         new.passed = list(self.passed)
         new.commits = list(self.commits)
         new.played = [list(p) for p in self.played]
+        new.order = list(self.order)
+        new.log = list(self.log)
         new.last_season = self.last_season
         return new
 

@@ -1,8 +1,9 @@
 """Agents of the Crown: what each seat may see, and worlds consistent with it.
 
 The one place that strips secrets. A seat sees everything public (challenges,
-face-up plays, where face-down cards were placed, revealed cards, prizes,
-curses, scores), its own hand, the cards it passed and received this Year, its
+face-up plays, where face-down cards were placed and in what order cards were
+committed, every revealed play of this Year with its face and placement,
+prizes, curses, scores), its own hand, the cards it passed and received this Year, its
 own face-down play and pass. It never sees another hand, another face-down
 card, another seat's pass before the exchange, or the season stacks.
 """
@@ -27,6 +28,7 @@ from courtly.games.agents_of_the_crown.actions import (
 from courtly.games.agents_of_the_crown.rules import (
     PLAYERS,
     SEASONS,
+    WORTH,
     AgentsOptions,
     AgentsState,
     left,
@@ -76,6 +78,10 @@ def observe(state: AgentsState, seat: int | None) -> dict[str, Any]:
         "season_stacks": [len(s) for s in state.stacks],
         "hand_sizes": [len(h) for h in state.hands],
         "commits": [_commit_view(a, i == seat) for i, a in enumerate(state.commits)],
+        "commit_order": list(state.order),
+        "history": [
+            [y, SEASONS[n], who, _CODE[c], up, PLACES[p]] for y, n, who, c, up, p in state.log
+        ],
         "pass_chosen": [p is not None for p in state.passes],
         "played": [_codes(p) for p in state.played],
         "prizes": [_codes(p) for p in state.prizes],
@@ -108,6 +114,7 @@ def sample(game: Any, obs: Mapping[str, Any], rng: random.Random) -> AgentsState
     options = AgentsOptions.parse(obs["options"])
     s._init_base(game, PLAYERS, rng.getrandbits(48), options)
     s._stack = None
+    s._worth = WORTH[options.noble_threat_value]
     s.houses = [cards.SUITS.index(h) for h in obs["houses"]]
     s.owner = [0] * 4
     for i, h in enumerate(s.houses):
@@ -123,6 +130,11 @@ def sample(game: Any, obs: Mapping[str, Any], rng: random.Random) -> AgentsState
     s.prizes = [[code(c) for c in p] for p in obs["prizes"]]
     s.discard = [code(c) for c in obs["discard"]]
     s.last_season = obs["last_season"]
+    s.order = list(obs["commit_order"])
+    s.log = [
+        (y, SEASONS.index(n), who, code(c), up, PLACES.index(p))
+        for y, n, who, c, up, p in obs["history"]
+    ]
     s.passed = [()] * PLAYERS
     s.passes = [None] * PLAYERS
     s.commits = [None] * PLAYERS
