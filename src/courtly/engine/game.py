@@ -95,6 +95,14 @@ class Game(ABC):
         """Read an action's text notation, case-insensitively; a NotationError
         names what was wrong and shows the forms that are allowed."""
 
+    def observed_as(self, action: Action, actor: int, viewer: int) -> int:
+        """What ``viewer`` learns when ``actor`` plays ``action``: a number that is
+        equal for actions ``viewer`` cannot tell apart (a face-down card, a
+        hidden choice). Search bots group hidden moves by it. A seat always
+        sees its own action as itself: for ``actor == viewer`` it must be
+        ``action.id``. The default says every action is seen as itself."""
+        return action.id
+
     def action_from_json(self, data: Any) -> Action:
         """An action from its JSON form: a dict with ``id`` or ``notation``, an
         id, or a notation string."""

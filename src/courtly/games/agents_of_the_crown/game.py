@@ -35,6 +35,16 @@ class AgentsOfTheCrown(Game):
     def sample_state(self, observation: Mapping[str, Any], rng: random.Random) -> AgentsState:
         return view.sample(self, observation, rng)
 
+    def observed_as(self, action: Action, actor: int, viewer: int) -> int:
+        """Others see a pass only as "a pass", and a face-down card only by where
+        it was placed."""
+        assert isinstance(action, actions.AgentsAction)
+        if actor == viewer or (action.kind == "commit" and action.up):
+            return action.id
+        if action.kind == "pass":
+            return -1
+        return -2 - action.place
+
     def parse_action(self, text: str) -> Action:
         return actions.parse(text)
 

@@ -1,0 +1,546 @@
+"""Crown Rivals: the rules, in the order of the rule text.
+
+Flow of a game (the pending decision at each point):
+
+    Setup               remove KD QD KS QS; deal two Aces, two 2s, two 3s each;
+                        market of five over the market deck; 50 Influence each;
+                        draw five; lowest spade in hand goes first       (CRR-8)
+    Turn Sequence       one "turn" decision for the active seat, atomic steps
+                        in any order (CRR-9):
+      play              a card for its suit ability, alone or boosted by a
+                        diamond                               (CRR-1, CRR-4, CRR-13)
+        jack_trash      after a Jack is played: trash a market card or pass
+                        (CRR-7, CRR-16)
+      cash              discard a card for currency (Jack + Ace)          (CRR-3)
+      buy               a market card, refilled at once; Crowded House (CRR-7, CRR-10)
+      clear             pooled Club damage removes opponent spades   (CRR-6, CRR-12)
+      bonus             claim an earned odd/even bonus              (CRR-2, CRR-5, CRR-14)
+        discard         the opponent chooses the card a Clubs bonus costs them
+      end               cleanup, draw five, the other seat's turn
+    Game End            Influence 0 or less / 100 or more, at once (CRR-9);
+                        or the turn limit                            (CRR-11)
+
+Ruling ids (``CRR-n``) refer to this game's RULES.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+from courtly import cards
+from courtly.engine.actions import Action
+from courtly.engine.errors import OptionError
+from courtly.engine.events import Event
+from courtly.engine.game import Game, State
+from courtly.engine.options import StandardDeckOptions
+from courtly.games.crown_rivals import actions as A
+from courtly.games.crown_rivals import checks
+from courtly.games.crown_rivals.actions import (
+    CLUBS,
+    DIAMONDS_SUIT,
+    HEARTS,
+    IS_ACE,
+    IS_COURT,
+    IS_JACK,
+    SPADES_SUIT,
+    STARTING,
+    VALUES,
+    CrownAction,
+    boosted,
+)
+
+PLAYERS = 2
+START_INFLUENCE = 50
+WIN_INFLUENCE = 100
+HAND_SIZE = 5
+MARKET_SIZE = 5
+CROWDED = 3  # Kings and/or Queens in the market
+CROWDED_HOUSE_TRIES = 50  # CRR-10: re-deals before the market is left as it is
+JACK_ACE_EXTRA = 10  # CRR-3: the Ace counts 11 instead of 1
+
+
+class CrownOptions(StandardDeckOptions):
+    """Options of Crown Rivals."""
+
+    jack_value: Literal[11, 10] = Field(
+        11,
+        description=(
+            "CRR-3: what a Jack counts (for its ability, currency, cost, boosts and "
+            "parity): 11 as the main text says twice, or 10 as the quick reference says."
+        ),
+    )
+    boost_diamonds_pair: bool = Field(
+        True,
+        description=(
+            "CRR-5: a diamond played as a boost also counts, at face value, toward "
+            "Diamonds odd/even pairs (false: only diamonds played alone count)."
+        ),
+    )
+    turn_limit: int = Field(
+        200,
+        ge=0,
+        description=(
+            "CRR-11: the game ends after this many turns (both seats' together) and "
+            "the higher Influence wins, a tie is shared; 0 means no limit."
+        ),
+    )
+
+
+def _codes(cs: Any) -> list[str]:
+    return [cards.code(c) for c in cs]
+
+
+class CrownState(State):
+    """A position of Crown Rivals."""
+
+    game: Game
+    options: CrownOptions
+
+    # -- Setup ------------------------------------------------------------------
+    def setup(self, game: Game, seed: int, options: CrownOptions) -> list[Event]:
+        self._init_base(game, PLAYERS, seed, options)
+        self.values = VALUES[options.jack_value]
+        self.influence = [START_INFLUENCE, START_INFLUENCE]
+        self.hands: list[list[int]] = [[], []]
+        self.decks: list[list[int]] = [[], []]  # draw piles, top last
+        self.discards: list[list[int]] = [[], []]
+        # Spades in play: the spade, the diamond under it (or -1), its value.
+        self.supporters: list[list[int]] = [[], []]
+        self.sup_boost: list[list[int]] = [[], []]
+        self.sup_value: list[list[int]] = [[], []]
+        self.market: list[int] = []  # slots, -1 when empty
+        self.market_deck: list[int] = []  # top last
+        self.trashed: list[int] = []
+        self.turn = 0
+        self.active = 0
+        self.end_reason = ""
+        self._reset_turn()
+        stack = options.stacked()
+        if stack is not None:
+            piles, market, market_deck = _deal_stacked(stack)
+        else:
+            piles, market, market_deck = self._deal_shuffled()
+        for seat in range(PLAYERS):
+            self.decks[seat] = piles[seat][::-1]
+        self.market = market
+        self.market_deck = market_deck[::-1]
+        events = [Event("market", {"market": _codes(self.market)})]
+        events += self._crowded_house()
+        for seat in range(PLAYERS):
+            events += self._draw(seat, HAND_SIZE)
+        # CRR-8: the lowest spade in hand (Ace lowest) goes first.
+        lowest = min(
+            (c, seat) for seat in range(PLAYERS) for c in self.hands[seat] if c & 3 == SPADES_SUIT
+        )
+        self.active = lowest[1]
+        events.append(Event("first_player", {"seat": self.active, "spade": cards.code(lowest[0])}))
+        events += self._start_turn()
+        return events
+
+    def _deal_shuffled(self) -> tuple[list[list[int]], list[int], list[int]]:
+        piles: list[list[int]] = [[], []]
+        for rank in (1, 2, 3):
+            group = [c for c in STARTING if (c >> 2) + 1 == rank]
+            self.rng.shuffle(group)
+            for i, c in enumerate(group):
+                piles[i % 2].append(c)
+        for pile in piles:
+            self.rng.shuffle(pile)
+        rest = list(A.MARKET_CARDS)
+        self.rng.shuffle(rest)
+        return piles, rest[:MARKET_SIZE], rest[MARKET_SIZE:]
+
+    def _reset_turn(self) -> None:
+        self.pool = 0  # pooled Club damage (CRR-6)
+        self.cash_sum = 0
+        self.cash_jacks = 0
+        self.cash_aces = 0
+        self.spent = 0
+        self.odd = [0, 0, 0, 0]
+        self.even = [0, 0, 0, 0]
+        self.claimed = [0, 0, 0, 0]
+        self.in_play: list[int] = []  # played cards going to the discard pile at the end
+        self.plays: list[list[int]] = []  # [card, diamond or -1, value] this turn
+        self.cashed: list[int] = []
+
+    def _start_turn(self) -> list[Event]:
+        self.turn += 1
+        self.pending.push("turn", [self.active])
+        return [Event("turn", {"turn": self.turn, "seat": self.active})]
+
+    # -- values -------------------------------------------------------------------
+    @property
+    def currency(self) -> int:
+        """CRR-3: each Jack cashed with an Ace turns that Ace into 11."""
+        pairs = min(self.cash_jacks, self.cash_aces)
+        return self.cash_sum + JACK_ACE_EXTRA * pairs - self.spent
+
+    def bonuses(self, suit: int) -> int:
+        """CRR-5: bonuses earned in ``suit`` and not yet claimed this turn."""
+        return self.odd[suit] // 2 + self.even[suit] // 2 - self.claimed[suit]
+
+    def spade_value(self, seat: int, spade: int) -> int:
+        return self.sup_value[seat][self.supporters[seat].index(spade)]
+
+    # -- who may do what ----------------------------------------------------------
+    def legal_actions(self, seat: int) -> list[Action]:
+        items = self.pending.items
+        if not items or seat not in items[-1].waiting:
+            return []
+        kind = items[-1].kind
+        if kind == "discard":
+            return [A.DISCARD[c] for c in self.hands[seat]]
+        if kind == "jack_trash":
+            out: list[Action] = [A.TRASH[c] for c in self.market if c >= 0]
+            out.append(A.PASS)
+            return out
+        hand = self.hands[seat]
+        out = [A.PLAY[c] for c in hand]
+        diamonds = [c for c in hand if c & 3 == DIAMONDS_SUIT]
+        if diamonds:
+            targets = [c for c in hand if c & 3 != DIAMONDS_SUIT]
+            out += [A.BOOST[(t, d)] for d in diamonds for t in targets]
+        out += [A.CASH[c] for c in hand]
+        money = self.currency
+        values = self.values
+        out += [A.BUY[c] for c in self.market if c >= 0 and values[c] <= money]
+        opp = 1 - seat
+        if self.pool:
+            sv = self.sup_value[opp]
+            out += [A.CLEAR[s] for i, s in enumerate(self.supporters[opp]) if sv[i] <= self.pool]
+        if self.bonuses(CLUBS) > 0 and self.hands[opp]:
+            out.append(A.BONUS_CLUBS)
+        if self.bonuses(HEARTS) > 0 and (self.decks[seat] or self.discards[seat]):
+            out.append(A.BONUS_HEARTS)
+        if self.bonuses(SPADES_SUIT) > 0:
+            out += [A.BONUS_SPADE[s] for s in self.supporters[opp]]
+        if self.bonuses(DIAMONDS_SUIT) > 0:
+            out += [A.BONUS_TRASH[c] for c in hand]
+            out += [A.BONUS_TRASH[c] for c in self.discards[seat]]
+        out.append(A.END)
+        return out
+
+    def check(self, seat: int, action: Action) -> str | None:
+        return checks.check(self, seat, action)
+
+    def play(self, seat: int, action: Action) -> list[Event]:
+        assert isinstance(action, CrownAction)
+        kind = action.kind
+        if kind == "play":
+            return self._play(seat, action.card, action.diamond)
+        if kind == "cash":
+            return self._cash(seat, action.card)
+        if kind == "buy":
+            return self._buy(seat, action.card)
+        if kind == "clear":
+            return self._clear(seat, action.card)
+        if kind == "bonus":
+            return self._bonus(seat, action.suit, action.card)
+        if kind == "trash":
+            self.pending.pop()
+            return self._trash_market(seat, action.card)
+        if kind == "pass":
+            self.pending.pop()
+            return [Event("no_trash", {"seat": seat})]
+        if kind == "discard":
+            return self._forced_discard(seat, action.card)
+        return self._end_turn(seat)
+
+    # -- Play Cards: suit abilities (CRR-1, CRR-4, CRR-13) -------------------------
+    def _play(self, seat: int, c: int, d: int) -> list[Event]:
+        hand = self.hands[seat]
+        hand.remove(c)
+        value = self.values[c]
+        suit = c & 3
+        if d >= 0:
+            hand.remove(d)
+            dv = self.values[d]
+            value = boosted(value, dv)
+            if self.options.boost_diamonds_pair:  # CRR-5
+                self._count(DIAMONDS_SUIT, dv)
+        self._count(suit, value)  # CRR-4: a boosted card uses its boosted value
+        self.plays.append([c, d, value])
+        data: dict[str, Any] = {"seat": seat, "card": cards.code(c), "value": value}
+        if d >= 0:
+            data["boost"] = cards.code(d)
+        events = [Event("play", data)]
+        if suit == SPADES_SUIT:
+            # Supporters stay in play, the boosting diamond under them.
+            self.supporters[seat].append(c)
+            self.sup_boost[seat].append(d)
+            self.sup_value[seat].append(value)
+        else:
+            self.in_play.append(c)
+            if d >= 0:
+                self.in_play.append(d)
+            if suit == CLUBS:
+                self.pool += value
+                events += self._strike(seat)
+            elif suit == HEARTS:
+                self.influence[seat] += value
+                events.append(Event("heal", {"seat": seat, "amount": value}))
+                events += self._check_end()
+        if self.pending.items and any(m >= 0 for m in self.market):
+            # CRR-7: each Jack played for its ability may trash a market card.
+            for j in (c, d):
+                if j >= 0 and IS_JACK[j]:
+                    self.pending.push("jack_trash", [seat])
+        return events
+
+    def _count(self, suit: int, value: int) -> None:
+        if value & 1:
+            self.odd[suit] += 1
+        else:
+            self.even[suit] += 1
+
+    def _strike(self, seat: int) -> list[Event]:
+        """CRR-12: pooled damage reaches Influence once no opposing spade is left."""
+        opp = 1 - seat
+        if not self.pool or self.supporters[opp]:
+            return []
+        amount, self.pool = self.pool, 0
+        self.influence[opp] -= amount
+        return [Event("damage", {"seat": opp, "amount": amount}), *self._check_end()]
+
+    def _clear(self, seat: int, spade: int) -> list[Event]:
+        """CRR-6: pooled Club damage clears a spade (with its diamond boost)."""
+        opp = 1 - seat
+        value = self.spade_value(opp, spade)
+        self.pool -= value
+        events = [Event("clear", {"seat": seat, "spade": cards.code(spade), "value": value})]
+        self._remove_spade(opp, spade)
+        return events + self._strike(seat)
+
+    def _remove_spade(self, owner: int, spade: int) -> None:
+        i = self.supporters[owner].index(spade)
+        self.supporters[owner].pop(i)
+        d = self.sup_boost[owner].pop(i)
+        self.sup_value[owner].pop(i)
+        self.discards[owner].append(spade)
+        if d >= 0:
+            self.discards[owner].append(d)
+
+    # -- Jack: trash a market card (CRR-7) ------------------------------------------
+    def _trash_market(self, seat: int, c: int) -> list[Event]:
+        slot = self.market.index(c)
+        self.trashed.append(c)
+        events = [Event("trash_market", {"seat": seat, "card": cards.code(c)})]
+        return events + self._refill(slot)
+
+    # -- Discard cards for currency (CRR-3) -------------------------------------------
+    def _cash(self, seat: int, c: int) -> list[Event]:
+        self.hands[seat].remove(c)
+        self.discards[seat].append(c)
+        self.cashed.append(c)
+        self.cash_sum += self.values[c]
+        if IS_JACK[c]:
+            self.cash_jacks += 1
+        elif IS_ACE[c]:
+            self.cash_aces += 1
+        return [Event("cash", {"seat": seat, "card": cards.code(c), "currency": self.currency})]
+
+    # -- Purchase cards from the market ---------------------------------------------
+    def _buy(self, seat: int, c: int) -> list[Event]:
+        slot = self.market.index(c)
+        self.spent += self.values[c]
+        self.discards[seat].append(c)
+        events = [Event("buy", {"seat": seat, "card": cards.code(c), "cost": self.values[c]})]
+        return events + self._refill(slot)
+
+    def _refill(self, slot: int) -> list[Event]:
+        """Replace a market card at once; an empty market deck leaves the slot
+        empty (CRR-7). Crowded House is checked after every refill."""
+        if self.market_deck:
+            c = self.market_deck.pop()
+            self.market[slot] = c
+            events = [Event("refill", {"card": cards.code(c)})]
+        else:
+            self.market[slot] = -1
+            events = [Event("refill", {"card": None})]
+        return events + self._crowded_house()
+
+    # -- Crowded House (CRR-7, CRR-10) --------------------------------------------------
+    def _crowded_house(self) -> list[Event]:
+        events: list[Event] = []
+        tries = 0
+        while sum(1 for c in self.market if c >= 0 and IS_COURT[c]) >= CROWDED:
+            everything = [c for c in self.market if c >= 0] + self.market_deck
+            size = min(MARKET_SIZE, len(everything))
+            commons = sum(1 for c in everything if not IS_COURT[c])
+            if size - commons >= CROWDED or tries >= CROWDED_HOUSE_TRIES:
+                break  # CRR-10: every new market would be crowded too
+            tries += 1
+            self.rng.shuffle(everything)
+            self.market = everything[:size] + [-1] * (MARKET_SIZE - size)
+            self.market_deck = everything[size:]
+            events.append(Event("crowded_house", {"market": _codes(self.market_cards())}))
+        return events
+
+    def market_cards(self) -> list[int]:
+        return [c for c in self.market if c >= 0]
+
+    # -- Odd/even bonuses (CRR-2, CRR-5, CRR-14) -----------------------------------------
+    def _bonus(self, seat: int, suit: int, c: int) -> list[Event]:
+        self.claimed[suit] += 1
+        opp = 1 - seat
+        if suit == CLUBS:
+            self.pending.push("discard", [opp])
+            return [Event("bonus", {"seat": seat, "suit": "C"})]
+        if suit == HEARTS:
+            return [Event("bonus", {"seat": seat, "suit": "H"}), *self._draw(seat, 1)]
+        if suit == SPADES_SUIT:
+            self._remove_spade(opp, c)
+            events = [Event("bonus", {"seat": seat, "suit": "S", "card": cards.code(c)})]
+            return events + self._strike(seat)
+        if c in self.hands[seat]:
+            self.hands[seat].remove(c)
+        else:
+            self.discards[seat].remove(c)
+        self.trashed.append(c)
+        return [Event("bonus", {"seat": seat, "suit": "D", "card": cards.code(c)})]
+
+    def _forced_discard(self, seat: int, c: int) -> list[Event]:
+        self.hands[seat].remove(c)
+        self.discards[seat].append(c)
+        self.pending.pop()
+        return [Event("discard", {"seat": seat, "card": cards.code(c)})]
+
+    # -- End of turn -----------------------------------------------------------------------
+    def _end_turn(self, seat: int) -> list[Event]:
+        events = [Event("end_turn", {"seat": seat, "lost_damage": self.pool})]
+        discard = self.discards[seat]
+        discard.extend(self.hands[seat])  # cards not used are discarded
+        self.hands[seat] = []
+        discard.extend(self.in_play)  # spades in play stay
+        self._reset_turn()
+        events += self._draw(seat, HAND_SIZE)
+        self.pending.pop()
+        limit = self.options.turn_limit
+        if limit and self.turn >= limit:  # CRR-11
+            self.end_reason = "turn limit"
+            events.append(Event("game_over", {"reason": "turn limit", "winners": self.winners}))
+            return events
+        self.active = 1 - seat
+        return events + self._start_turn()
+
+    def _draw(self, seat: int, n: int) -> list[Event]:
+        deck = self.decks[seat]
+        drawn = []
+        events = []
+        for _ in range(n):
+            if not deck:
+                discard = self.discards[seat]
+                if not discard:
+                    break  # make do with the cards you have
+                deck.extend(discard)
+                discard.clear()
+                self.rng.shuffle(deck)
+                events.append(Event("reshuffle", {"seat": seat, "cards": len(deck)}))
+            drawn.append(deck.pop())
+        self.hands[seat].extend(drawn)
+        events.append(Event("draw", {"seat": seat, "count": len(drawn)}))
+        events.append(Event("drew", {"seat": seat, "cards": _codes(drawn)}, to=frozenset((seat,))))
+        return events
+
+    # -- Game End (CRR-9) ----------------------------------------------------------------
+    def _check_end(self) -> list[Event]:
+        if all(0 < v < WIN_INFLUENCE for v in self.influence):
+            return []
+        self.pending.items.clear()
+        self.end_reason = "influence"
+        return [Event("game_over", {"reason": "influence", "winners": self.winners})]
+
+    @property
+    def over(self) -> bool:
+        return not self.pending.items
+
+    @property
+    def scores(self) -> list[float]:
+        return [float(v) for v in self.influence]
+
+    # -- views ---------------------------------------------------------------------------
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        from courtly.games.crown_rivals.view import observe
+
+        return observe(self, seat)
+
+    def zones(self) -> dict[str, list[int]]:
+        z: dict[str, list[int]] = {
+            "market": self.market_cards(),
+            "market_deck": list(self.market_deck),
+            "trashed": list(self.trashed),
+            "in_play": list(self.in_play),
+            "removed": sorted(A.REMOVED),
+        }
+        for seat in range(PLAYERS):
+            z[f"hand{seat}"] = list(self.hands[seat])
+            z[f"deck{seat}"] = list(self.decks[seat])
+            z[f"discard{seat}"] = list(self.discards[seat])
+            z[f"supporters{seat}"] = list(self.supporters[seat]) + [
+                d for d in self.sup_boost[seat] if d >= 0
+            ]
+        return z
+
+    def hidden_from(self, seat: int | None) -> set[str]:
+        """The market deck: the only cards nobody has seen. Every card a player
+        owns was dealt at the start, bought from the face-up market or shown when
+        it left, so its identity is public (CRR-17); only which of them are in
+        the hand and which in the draw pile is hidden."""
+        return {cards.code(c) for c in self.market_deck}
+
+    def clone(self) -> CrownState:
+        new = CrownState.__new__(CrownState)
+        new._copy_base(self)
+        new.values = self.values
+        new.influence = list(self.influence)
+        new.hands = [list(h) for h in self.hands]
+        new.decks = [list(d) for d in self.decks]
+        new.discards = [list(d) for d in self.discards]
+        new.supporters = [list(s) for s in self.supporters]
+        new.sup_boost = [list(s) for s in self.sup_boost]
+        new.sup_value = [list(s) for s in self.sup_value]
+        new.market = list(self.market)
+        new.market_deck = list(self.market_deck)
+        new.trashed = list(self.trashed)
+        new.turn = self.turn
+        new.active = self.active
+        new.end_reason = self.end_reason
+        new.pool = self.pool
+        new.cash_sum = self.cash_sum
+        new.cash_jacks = self.cash_jacks
+        new.cash_aces = self.cash_aces
+        new.spent = self.spent
+        new.odd = list(self.odd)
+        new.even = list(self.even)
+        new.claimed = list(self.claimed)
+        new.in_play = list(self.in_play)
+        new.plays = [list(p) for p in self.plays]
+        new.cashed = list(self.cashed)
+        return new
+
+
+def _deal_stacked(stack: list[int]) -> tuple[list[list[int]], list[int], list[int]]:
+    """A stacked deck: the 48 game cards; 1-6 are seat 0's draw pile top first,
+    7-12 seat 1's (each two Aces, two 2s, two 3s), 13-17 the market left to right,
+    the rest the market deck top first."""
+    if sorted(stack) != list(A.GAME_CARDS):
+        raise OptionError(
+            "a stacked deck for Crown Rivals lists each of its 48 cards once (the standard "
+            "deck without KD QD KS QS): seat 0's six starting cards, seat 1's six, the "
+            "market's five, then the market deck from the top"
+        )
+    piles = [stack[:6], stack[6:12]]
+    for seat, pile in enumerate(piles):
+        ranks = sorted((c >> 2) + 1 for c in pile)
+        if ranks != [1, 1, 2, 2, 3, 3]:
+            raise OptionError(
+                f"a stacked deck deals seat {seat} two Aces, two 2s and two 3s (cards "
+                f"{6 * seat + 1}-{6 * seat + 6}); it gives {_list(pile)}"
+            )
+    return piles, stack[12:17], stack[17:]
+
+
+def _list(cs: list[int]) -> str:
+    return " ".join(_codes(cs)) if cs else "(none)"
