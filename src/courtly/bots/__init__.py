@@ -1,4 +1,5 @@
-"""Bots by name: ``random`` for every game, ``greedy`` (a per-game heuristic).
+"""Bots by name: ``random`` and ``ismcts`` (search) for every game, ``greedy``
+(a per-game heuristic).
 
     bot = courtly.bots.make("greedy", game)
     action = bot.act(state.observation(seat), state.legal_actions(seat), rng)
@@ -13,10 +14,11 @@ import importlib
 import importlib.util
 
 from courtly.bots.base import Bot, RandomBot
+from courtly.bots.ismcts import ISMCTS
 from courtly.engine.errors import CourtlyError
 from courtly.engine.game import Game
 
-GENERIC: dict[str, type[Bot]] = {"random": RandomBot}
+GENERIC: dict[str, type[Bot]] = {"random": RandomBot, "ismcts": ISMCTS}
 
 
 def _greedy_module(game: Game) -> str:

@@ -1,0 +1,168 @@
+"""Information-set Monte Carlo tree search, for any Courtly game.
+
+The bot sees only its observation. Each iteration deals a world consistent with
+it (``game.sample_state``), walks the one shared tree down that world, adds a
+node, plays the rest of the game out with a rollout policy and credits every
+seat on the path with its result.
+
+- **Hidden moves.** A tree edge is keyed by what the searching seat would see
+  of a move (``game.observed_as``): another seat's face-down card or secret pass
+  is one edge, whichever card it was in that world (SO-ISMCTS with partially
+  observable moves).
+- **Simultaneous phases and reaction windows** are the engine's pending
+  decisions: the searching seat decides at the root; elsewhere in the tree the
+  seats awaited together are taken in a random order, as at a real table.
+- **Availability.** An edge's exploration term counts the iterations in which
+  it was legal, not its parent's visits (a move exists only in some worlds).
+- **Rewards** are per seat: 1 for first place, 0 for last, evenly between
+  (ties share), so a node is valued for the seat that moves there.
+- **Budget**: a number of iterations (deterministic for a given RNG) or a time.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from courtly.bots.base import Bot
+from courtly.engine.actions import Action
+from courtly.engine.game import Game, State
+
+
+class Node:
+    """An edge into the tree and the node below it, keyed by (seat, observed move)."""
+
+    __slots__ = ("available", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[tuple[int, int], Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.available = 1
+
+
+def rewards(state: State) -> list[float]:
+    """Each seat's result in [0, 1]: 1 for first place, 0 for last."""
+    n = state.players
+    if n == 1:
+        s = state.scores[0]
+        return [0.5 + 0.5 * s / (abs(s) + 20.0)]
+    return [(n - r) / (n - 1) for r in state.ranks()]
+
+
+class ISMCTS(Bot):
+    """Single-observer ISMCTS with partially observable moves."""
+
+    name: ClassVar[str] = "ismcts"
+
+    def __init__(
+        self,
+        game: Game,
+        iterations: int = 1000,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+        rollout: Bot | None = None,
+        max_rollout_steps: int = 10_000,
+    ) -> None:
+        super().__init__(game)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rollout = rollout
+        self.max_rollout_steps = max_rollout_steps
+        self.last_iterations = 0
+
+    def act(
+        self, observation: Mapping[str, Any] | None, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        assert observation is not None, "ISMCTS needs the observation"
+        if len(legal) == 1:
+            return legal[0]
+        me: int = observation["seat"]
+        root = Node()
+        game = self.game
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        done = 0
+        while True:
+            world = game.sample_state(observation, rng)
+            self._iterate(world, root, me, rng)
+            done += 1
+            if deadline is not None:
+                if time.perf_counter() >= deadline:
+                    break
+            elif done >= self.iterations:
+                break
+        self.last_iterations = done
+        by_id = {a.id: a for a in legal}
+        ranked = [(child.visits, child.total, key[1]) for key, child in root.children.items()]
+        best = max(r for r in ranked if r[2] in by_id)[2]
+        return by_id[best]
+
+    def _iterate(self, world: State, root: Node, me: int, rng: random.Random) -> None:
+        game = self.game
+        node = root
+        path: list[tuple[Node, int]] = []
+        seat = me
+        expanded = False
+        c = self.exploration
+        while not world.over:
+            to_act = world.to_act
+            if node is not root:
+                seat = to_act[rng.randrange(len(to_act))] if len(to_act) > 1 else to_act[0]
+            legal = world.legal_actions(seat)
+            groups: dict[int, list[Action]] = {}
+            for a in legal:
+                groups.setdefault(game.observed_as(a, seat, me), []).append(a)
+            children = node.children
+            untried = []
+            for key in groups:
+                child = children.get((seat, key))
+                if child is None:
+                    untried.append(key)
+                else:
+                    child.available += 1
+            if untried:
+                key = untried[rng.randrange(len(untried))]
+                child = Node()
+                children[(seat, key)] = child
+                expanded = True
+            else:
+                best_score = -1.0
+                key = 0
+                for k in groups:
+                    ch = children[(seat, k)]
+                    score = ch.total / ch.visits + c * math.sqrt(math.log(ch.available) / ch.visits)
+                    if score > best_score:
+                        best_score, key = score, k
+                child = children[(seat, key)]
+            options = groups[key]
+            world.apply(
+                seat, options[rng.randrange(len(options))] if len(options) > 1 else options[0]
+            )
+            path.append((child, seat))
+            node = child
+            if expanded:
+                break
+        self._play_out(world, rng)
+        result = rewards(world)
+        for child, who in path:
+            child.visits += 1
+            child.total += result[who]
+
+    def _play_out(self, world: State, rng: random.Random) -> None:
+        policy = self.rollout
+        steps = 0
+        while not world.over and steps < self.max_rollout_steps:
+            to_act = world.to_act
+            seat = to_act[rng.randrange(len(to_act))] if len(to_act) > 1 else to_act[0]
+            legal = world.legal_actions(seat)
+            if policy is None:
+                action = legal[rng.randrange(len(legal))]
+            else:
+                obs = world.observation(seat) if policy.needs_observation else None
+                action = policy.act(obs, legal, rng)
+            world.apply(seat, action)
+            steps += 1

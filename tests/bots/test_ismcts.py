@@ -1,0 +1,67 @@
+"""ISMCTS: legal, deterministic, fair (sees only its observation), and useful."""
+
+from __future__ import annotations
+
+import random
+
+from courtly.bots import make
+from courtly.bots.ismcts import ISMCTS
+from courtly.engine.testing import random_step
+from courtly.games import get
+
+GAME = get("agents-of-the-crown")
+
+
+def midgame(seed: int, steps: int = 9):  # type: ignore[no-untyped-def]
+    state = GAME.new(seed=seed, options={"years": 1})
+    rng = random.Random(seed)
+    for _ in range(steps):
+        random_step(state, rng)
+    return state
+
+
+def test_ismcts_plays_a_legal_action_and_is_deterministic_for_a_seed() -> None:
+    state = midgame(1)
+    seat = state.to_act[0]
+    obs, legal = state.observation(seat), state.legal_actions(seat)
+    a = ISMCTS(GAME, iterations=60).act(obs, legal, random.Random(5))
+    b = ISMCTS(GAME, iterations=60).act(obs, legal, random.Random(5))
+    assert a in legal and a is b
+
+
+def test_ismcts_choice_depends_only_on_the_observation() -> None:
+    state = midgame(2)
+    seat = state.to_act[0]
+    obs = state.observation(seat)
+    chosen = ISMCTS(GAME, iterations=60).act(obs, state.legal_actions(seat), random.Random(1))
+    for k in range(3):
+        # Another world with the same observation: other seats' cards differ.
+        other = GAME.sample_state(obs, random.Random(100 + k))
+        assert other.observation(seat) == obs
+        again = ISMCTS(GAME, iterations=60).act(obs, other.legal_actions(seat), random.Random(1))
+        assert again is chosen
+
+
+def test_ismcts_with_a_time_budget_counts_its_iterations() -> None:
+    state = midgame(3)
+    seat = state.to_act[0]
+    bot = ISMCTS(GAME, seconds=0.05)
+    bot.act(state.observation(seat), state.legal_actions(seat), random.Random(0))
+    assert bot.last_iterations > 1
+
+
+def test_ismcts_beats_random_players() -> None:
+    share = 0.0
+    games = 6
+    for seed in range(games):
+        state = GAME.new(seed=seed, options={"years": 1})
+        bots = [ISMCTS(GAME, iterations=120), *(make("random", GAME) for _ in range(3))]
+        rngs = [random.Random(seed * 10 + i) for i in range(4)]
+        table = random.Random(seed)
+        while not state.over:
+            to_act = state.to_act
+            seat = to_act[table.randrange(len(to_act))]
+            obs = state.observation(seat) if bots[seat].needs_observation else None
+            state.apply(seat, bots[seat].act(obs, state.legal_actions(seat), rngs[seat]))
+        share += (0 in state.winners) / len(state.winners)
+    assert share / games >= 0.5, f"ISMCTS won {share / games:.0%} against random (fair 25%)"
