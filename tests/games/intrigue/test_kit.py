@@ -1,0 +1,21 @@
+"""Intrigue passes the engine's generic test kit."""
+
+from courtly.engine.testing import GameKit
+
+
+class TestIntrigueKit(GameKit):
+    game_id = "intrigue"
+    players = 3
+
+
+class TestIntrigueKitVariants(GameKit):
+    game_id = "intrigue"
+    players = 3
+    options = {
+        "hand_size": 4,
+        "leftover_hands": "keep",
+        "assassinated": "unused",
+        "next_round_starts": "continue",
+    }
+    seeds = range(10)
+    deep_seeds = range(2)
