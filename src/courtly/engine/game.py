@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import random
+import weakref
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -30,6 +31,9 @@ from courtly.engine.decisions import DecisionStack
 from courtly.engine.errors import IllegalAction, NotationError, OptionError
 from courtly.engine.events import Event
 from courtly.engine.options import GameOptions
+
+_SHARED_RNGS: weakref.WeakSet[random.Random] = weakref.WeakSet()
+"""Generators that more than one state refers to: copied before use."""
 
 STANDARD_CODES = frozenset(cards.code(c) for c in range(54))
 
@@ -176,16 +180,16 @@ class State(ABC):
     players: int
     seed: int
     options: Any
-    rng: random.Random
     pending: DecisionStack
     history: list[tuple[int, int]]
+    _rng: random.Random | None
 
     def _init_base(self, game: Game, players: int, seed: int, options: Any) -> None:
         self.game = game
         self.players = players
         self.seed = seed
         self.options = options
-        self.rng = random.Random(seed)
+        self._rng: random.Random | None = None  # made from the seed when first used
         self.pending = DecisionStack()
         self.history = []
 
@@ -195,10 +199,26 @@ class State(ABC):
         self.players = other.players
         self.seed = other.seed
         self.options = other.options
-        self.rng = random.Random()
-        self.rng.setstate(other.rng.getstate())
+        self._rng = other._rng
+        if other._rng is not None:
+            _SHARED_RNGS.add(other._rng)
         self.pending = other.pending.copy()
         self.history = list(other.history)
+
+    @property
+    def rng(self) -> random.Random:
+        """The state's own random generator, seeded from ``seed``. A clone
+        shares its original's generator until either draws from it; then the
+        one drawing takes its own copy (copying costs more than a whole turn
+        of most games, and most clones never shuffle)."""
+        r = self._rng
+        if r is None:
+            r = self._rng = random.Random(self.seed)
+        elif r in _SHARED_RNGS:
+            fresh = random.Random()
+            fresh.setstate(r.getstate())
+            r = self._rng = fresh
+        return r
 
     # -- who acts and what is legal -------------------------------------------
     @property

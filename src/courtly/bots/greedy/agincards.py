@@ -1,0 +1,83 @@
+"""A greedy Agincards player.
+
+On its turn it first reclaims every spent token it may (``reclaim=manual``).
+Then it weighs every legal placement by what it scores at once for its own
+tokens, minus what it hands to other players' tokens, plus, while it still
+holds a token, what a token on that card would score (across + down) and a
+simple estimate of the run's future: one point for each of the four run ends
+that is still open, weighted by how many values that end still allows. It
+always puts a token on the card it just played while it has one (tokens early),
+and passes only when it cannot place a card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from courtly.bots.base import Bot
+from courtly.engine.actions import Action
+from courtly.games.agincards.actions import AgincardsAction
+from courtly.games.agincards.map import BITS, INDEX_OF_CELL, STEPS, cell_of
+from courtly.games.agincards.view import public_map
+
+RED_SUITS = (1, 2)
+FUTURE = 1.0
+
+
+class Greedy(Bot):
+    name = "greedy"
+
+    def act(
+        self, observation: Mapping[str, Any] | None, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        assert observation is not None
+        acts = [a for a in legal if isinstance(a, AgincardsAction)]
+        kinds = {a.kind: a for a in acts}
+        if "token" in kinds:
+            return kinds["token"]
+        if "reclaim" in kinds:
+            return kinds["reclaim"]
+        places = [a for a in acts if a.kind == "place"]
+        if not places:
+            return kinds["pass"]
+        obs = observation
+        me = obs["seat"]
+        m = public_map(obs)
+        tokens = {INDEX_OF_CELL[cell_of(n)]: o for n, o in obs["tokens"]}  # type: ignore[index]
+        holding = obs["tokens_in_hand"][me] > 0
+        hue, mask = m.hue, m.mask
+        best: AgincardsAction = places[0]
+        best_value = float("-inf")
+        for a in places:
+            i = INDEX_OF_CELL[a.cell]
+            h = 2 if a.card & 3 in RED_SUITS else 1
+            value = 0.0
+            lengths = []
+            for axis in (0, 2):
+                run = [i]
+                ends = []
+                for step in (STEPS[axis], STEPS[axis + 1]):
+                    j = i + step
+                    while hue[j] == h:
+                        run.append(j)
+                        j += step
+                    ends.append(j)
+                n = len(run)
+                lengths.append(n)
+                if n > 1:
+                    for j in run:
+                        owner = tokens.get(j)
+                        if owner is not None:
+                            value += n if owner == me else -n
+                if holding:
+                    for j in ends:
+                        if not m.val[j] and mask[j]:
+                            value += FUTURE * (1 + len(BITS[mask[j]])) / 7
+            if holding:
+                value += lengths[0] + lengths[1]
+            value += rng.random() * 1e-3
+            if value > best_value:
+                best, best_value = a, value
+        return best

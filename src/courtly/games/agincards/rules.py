@@ -1,0 +1,471 @@
+"""Agincards: the rules, in the order of the rule text.
+
+Flow of a game (the pending decision at each point):
+
+    SETUP         deal five cards to each seat, draw the seed card, five tokens
+                  each, scores 0
+    TURNS         seat 0 first, then clockwise
+      turn        play a card onto the map, or pass          (AGI-8)
+                  (reclaim=manual: reclaim spotted tokens first, AGI-7)
+      token       after a placement, if a token is in hand: put one on the
+                  card just placed, or not                   (AGI-6)
+                  then tokens that can no longer score return (AGI-7, auto),
+                  and the player draws up to five            (AGI-8)
+    THE END       every player passes in a row, or the deck and every hand
+                  are empty                                  (AGI-8)
+
+PLACEMENT, RUNS and DEAD SPACE live in ``map.py`` (AGI-1..AGI-3, AGI-9);
+SCORE RUNS here (AGI-4, AGI-5). Ruling ids refer to this game's RULES.md.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import Any, Literal
+
+from pydantic import Field
+
+from courtly import cards
+from courtly.engine.actions import Action
+from courtly.engine.errors import OptionError
+from courtly.engine.events import Event
+from courtly.engine.game import Game, State
+from courtly.engine.options import StandardDeckOptions
+from courtly.games.agincards.actions import (
+    ACTIONS,
+    NO_TOKEN,
+    PASS,
+    PLACE0,
+    RECLAIM0,
+    TOKEN,
+    AgincardsAction,
+)
+from courtly.games.agincards.map import (
+    CELL_OF_INDEX,
+    CELLS,
+    COL,
+    INDEX_OF_CELL,
+    INSIDE,
+    ROW,
+    SEED_INDEX,
+    STEPS,
+    Map,
+    cell_name,
+    value_of,
+)
+
+HAND = 5
+TOKENS = 5
+SECOND_DECK = 100  # the second deck's cards are 100 + c (same codes)
+
+
+class AgincardsOptions(StandardDeckOptions):
+    """Options of Agincards."""
+
+    decks: Literal[1, 2] = Field(
+        1,
+        description="Packs shuffled together: 1, or 2 for more cards (needed for 5-8 players).",
+    )
+    reclaim: Literal["auto", "manual"] = Field(
+        "auto",
+        description=(
+            "AGI-7: a token that can no longer score returns to its owner at once "
+            "(auto), or only when its owner reclaims it on their turn (manual)."
+        ),
+    )
+
+
+def code_of(card: int) -> str:
+    return cards.code(card % SECOND_DECK)
+
+
+def _codes(cs: Any) -> list[str]:
+    return [cards.code(c % SECOND_DECK) for c in cs]
+
+
+class AgincardsState(State):
+    """A position of Agincards."""
+
+    game: Game
+    options: AgincardsOptions
+
+    # -- SETUP ------------------------------------------------------------------
+    def setup(self, game: Game, players: int, seed: int, options: AgincardsOptions) -> None:
+        self._init_base(game, players, seed, options)
+        if players > 4 and options.decks == 1:
+            raise OptionError(
+                f"{players} players need two packs: add decks=2 (one pack is for 1 to 4)"
+            )
+        pack = full_pack(options.decks)
+        stacked = options.stacked()
+        if stacked is None:
+            order = pack
+            self.rng.shuffle(order)
+        else:
+            order = self._stacked_order(stacked, pack, players, options.decks)
+        self.hands: list[list[int]] = [order[s * HAND : (s + 1) * HAND] for s in range(players)]
+        seed_card = order[players * HAND]
+        self.deck: list[int] = order[players * HAND + 1 :][::-1]  # top is the end
+        self.map = Map()
+        self.map.place(SEED_INDEX, seed_card)
+        self.tokens = [TOKENS] * players
+        self.token_cells: dict[int, int] = {}  # index -> owner, in order placed
+        self.score = [0] * players
+        self.token_points = [0] * players
+        self.run_points = [0] * players
+        self.turn = 0
+        self.passes = 0
+        self.just_placed = -1
+        self.pending.push("turn", [0])
+
+    def _stacked_order(
+        self, stacked: list[int], pack: list[int], players: int, decks: int
+    ) -> list[int]:
+        """The stacked deck from the top; its second copy of a code is the
+        second pack's card; cards it leaves out are shuffled beneath it."""
+        need = players * HAND + 1
+        if len(stacked) < need:
+            raise OptionError(
+                f"a stacked deck for {players} player(s) lists at least {need} cards: five "
+                "per seat (seat 0's first), then the seed card, then the draw pile from the top"
+            )
+        seen = [0] * 52
+        order = []
+        for c in stacked:
+            if seen[c] >= decks:
+                raise OptionError(
+                    f"the stacked deck lists {cards.code(c)} more than {decks} time(s); "
+                    f"with decks={decks} each card is in the pack {decks} time(s)"
+                )
+            order.append(c + SECOND_DECK * seen[c])
+            seen[c] += 1
+        used = set(order)
+        rest = [c for c in pack if c not in used]
+        self.rng.shuffle(rest)
+        return order + rest
+
+    # -- who may do what --------------------------------------------------------------
+    def legal_actions(self, seat: int) -> list[Action]:
+        top = self.pending.top
+        if top is None or seat not in top.waiting:
+            return []
+        if top.kind == "token":
+            return [ACTIONS[TOKEN], ACTIONS[NO_TOKEN]]
+        out: list[Action] = []
+        if self.options.reclaim == "manual":
+            out += [ACTIONS[RECLAIM0 + CELL_OF_INDEX[i]] for i in self.reclaimable(seat)]
+        obv = self.map.open_by_value
+        done = 0
+        for c in self.hands[seat]:
+            code = c % SECOND_DECK
+            bit = 1 << code
+            if done & bit:
+                continue
+            done |= bit
+            base = PLACE0 + code * CELLS
+            out += [ACTIONS[base + CELL_OF_INDEX[e]] for e in obv[(code >> 2) + 1]]
+        out.append(ACTIONS[PASS])
+        return out
+
+    def reclaimable(self, seat: int) -> list[int]:
+        """Indices of ``seat``'s tokens that can no longer score (AGI-7)."""
+        m = self.map
+        return [i for i, o in self.token_cells.items() if o == seat and not m.can_score(i)]
+
+    def can_place(self, seat: int) -> bool:
+        obv = self.map.open_by_value
+        return any(obv[value_of(c)] for c in self.hands[seat])
+
+    def check(self, seat: int, action: Action) -> str | None:
+        if not isinstance(action, AgincardsAction):
+            return f"{action!r} is not an Agincards action"
+        top = self.pending.top
+        kind = top.kind if top else None
+        if kind == "token":
+            if action.kind in ("token", "no_token"):
+                return None
+            return (
+                f"first decide about a token on the card you just played at "
+                f"{cell_name(CELL_OF_INDEX[self.just_placed])}: 'token' or 'no token'"
+            )
+        if action.kind in ("token", "no_token"):
+            return "a token goes only on the card you have just played (AGI-6): play a card first"
+        if action.kind == "pass":
+            return None
+        if action.kind == "reclaim":
+            return self._check_reclaim(seat, action.cell)
+        return self._check_place(seat, action.card, action.cell)
+
+    def _check_reclaim(self, seat: int, cell: int) -> str | None:
+        if self.options.reclaim == "auto":
+            return "with reclaim=auto your spent tokens come back by themselves (AGI-7)"
+        i = INDEX_OF_CELL[cell]
+        if self.token_cells.get(i) != seat:
+            mine = [cell_name(CELL_OF_INDEX[j]) for j, o in self.token_cells.items() if o == seat]
+            return (
+                f"you have no token on {cell_name(cell)}; your tokens are on "
+                f"{', '.join(mine) or 'no card'}"
+            )
+        if self.map.can_score(i):
+            return (
+                f"your token on {cell_name(cell)} can still score: a score run from it may "
+                "still grow; a token is reclaimed only when all four ends are blocked (AGI-7)"
+            )
+        return None
+
+    def _check_place(self, seat: int, code: int, cell: int) -> str | None:
+        hand = self.hands[seat]
+        if not any(c % SECOND_DECK == code for c in hand):
+            return f"you do not hold {cards.code(code)}; your hand is {' '.join(_codes(hand))}"
+        i = INDEX_OF_CELL[cell]
+        m = self.map
+        where = cell_name(cell)
+        v = (code >> 2) + 1
+        if m.val[i]:
+            return f"{where} already holds {code_of(m.card[i])}; play onto an empty cell"
+        if not m.touching(i):
+            return f"{where} touches no card: a card goes left, right, above or below one"
+        if m.allows(i, v):
+            return None
+        reasons = []
+        for step, axis in ((1, "row"), (P_STEP, "column")):
+            for s in (step, -step):
+                n = m.val[i + s]
+                if n == v:
+                    return f"{where} touches another {_VALUE[v]}: touching cards must differ"
+            line = line_values(m, i, step)
+            if line is not None and not _monotonic(line, v):
+                reasons.append(f"its {axis} would read {_show(line, v)}")
+        allowed = _values(m.mask[i])
+        hint = f"{where} allows {allowed}" if allowed else f"{where} is dead space"
+        why = "; ".join(reasons) or "it would break a run"
+        return (
+            f"{cards.code(code)} cannot go at {where}: {why}, and every run must rise one way "
+            f"and fall the other (AGI-2); {hint}"
+        )
+
+    # -- playing --------------------------------------------------------------------------
+    def play(self, seat: int, action: Action) -> list[Event]:
+        assert isinstance(action, AgincardsAction)
+        kind = action.kind
+        if kind == "place":
+            return self._place(seat, action.card, action.cell)
+        if kind == "token" or kind == "no_token":
+            return self._token(seat, kind == "token")
+        if kind == "pass":
+            return self._pass(seat)
+        return self._reclaim(seat, INDEX_OF_CELL[action.cell], spotted=True)
+
+    # -- PLACEMENT and SCORE RUNS -------------------------------------------------------------
+    def _place(self, seat: int, code: int, cell: int) -> list[Event]:
+        hand = self.hands[seat]
+        for k, c in enumerate(hand):
+            if c % SECOND_DECK == code:
+                card = hand.pop(k)
+                break
+        i = INDEX_OF_CELL[cell]
+        m = self.map
+        m.place(i, card)
+        self.passes = 0
+        events = [Event("placed", {"seat": seat, "card": code_of(card), "cell": cell_name(cell)})]
+        # AGI-5: every token in a score run this card extends scores the run's
+        # new full length for its owner, once per token.
+        token = m.token
+        for step in (1, P_STEP):
+            run = m.score_run(i, step)
+            n = len(run)
+            if n == 1:
+                continue
+            for j in run:
+                owner = token[j]
+                if owner >= 0:
+                    self.score[owner] += n
+                    self.run_points[owner] += n
+                    events.append(
+                        Event(
+                            "scored",
+                            {"seat": owner, "token": cell_name(CELL_OF_INDEX[j]), "points": n},
+                        )
+                    )
+        self.just_placed = i
+        if self.tokens[seat]:
+            self.pending.push("token", [seat])  # AGI-6
+            return events
+        return events + self._end_turn(seat)
+
+    def _token(self, seat: int, placed: bool) -> list[Event]:
+        self.pending.pop()
+        events = []
+        if placed:
+            # AGI-5/AGI-6: a token on the card just placed scores across plus down.
+            i = self.just_placed
+            m = self.map
+            points = m.run_length(i, 1) + m.run_length(i, P_STEP)
+            m.token[i] = seat
+            self.token_cells[i] = seat
+            self.tokens[seat] -= 1
+            self.score[seat] += points
+            self.token_points[seat] += points
+            events.append(
+                Event(
+                    "token",
+                    {"seat": seat, "cell": cell_name(CELL_OF_INDEX[i]), "points": points},
+                )
+            )
+        return events + self._end_turn(seat)
+
+    # -- RECLAIMING TOKENS (AGI-7) ----------------------------------------------------------------
+    def _reclaim(self, seat: int, i: int, spotted: bool) -> list[Event]:
+        self.map.token[i] = -1
+        del self.token_cells[i]
+        self.tokens[seat] += 1
+        return [
+            Event(
+                "reclaimed",
+                {"seat": seat, "cell": cell_name(CELL_OF_INDEX[i]), "spotted": spotted},
+            )
+        ]
+
+    def _auto_reclaim(self) -> list[Event]:
+        """Tokens whose four run ends are all blocked go home. Only tokens near
+        the last placement can have changed (every changed cell is within two
+        steps of it along its row or column)."""
+        i = self.just_placed
+        r, c = ROW[i], COL[i]
+        m = self.map
+        events: list[Event] = []
+        for j, owner in list(self.token_cells.items()):
+            if (-2 <= ROW[j] - r <= 2 or -2 <= COL[j] - c <= 2) and not m.can_score(j):
+                events += self._reclaim(owner, j, spotted=False)
+        return events
+
+    # -- TURNS (AGI-8) ------------------------------------------------------------------------
+    def _end_turn(self, seat: int) -> list[Event]:
+        events = []
+        if self.options.reclaim == "auto":
+            events += self._auto_reclaim()
+        self.just_placed = -1
+        hand = self.hands[seat]
+        if len(hand) < HAND and self.deck:
+            card = self.deck.pop()
+            hand.append(card)
+            events.append(Event("drew", {"seat": seat}))
+            events.append(Event("drew_card", {"seat": seat, "card": code_of(card)}, to=_ONLY[seat]))
+        if not self.deck and not any(self.hands):
+            return events + self._game_over("every card has been played")
+        return events + self._next_turn()
+
+    def _pass(self, seat: int) -> list[Event]:
+        self.passes += 1
+        events = [Event("passed", {"seat": seat, "forced": not self.can_place(seat)})]
+        if self.passes >= self.players:
+            return events + self._game_over("every player passed in a row")
+        return events + self._next_turn()
+
+    def _next_turn(self) -> list[Event]:
+        self.turn = (self.turn + 1) % self.players
+        top = self.pending.top
+        assert top is not None
+        top.waiting[:] = [self.turn]
+        return []
+
+    # -- THE END ------------------------------------------------------------------------------
+    def _game_over(self, why: str) -> list[Event]:
+        self.pending.items.clear()
+        return [
+            Event("game_over", {"why": why, "scores": list(self.score), "winners": self.winners})
+        ]
+
+    @property
+    def over(self) -> bool:
+        return not self.pending.items
+
+    @property
+    def scores(self) -> list[float]:
+        return [float(s) for s in self.score]
+
+    # -- views ----------------------------------------------------------------------------
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        from courtly.games.agincards.view import observe
+
+        return observe(self, seat)
+
+    def zones(self) -> dict[str, list[int]]:
+        m = self.map
+        z: dict[str, list[int]] = {"map": [m.card[i] for i in m.order], "deck": list(self.deck)}
+        for seat in range(self.players):
+            z[f"hand{seat}"] = list(self.hands[seat])
+        return z
+
+    def hidden_from(self, seat: int | None) -> set[str]:
+        """Codes of cards ``seat`` cannot place: other hands and the draw pile.
+        With two packs a code is hidden only while no copy of it is in sight
+        (the copies are alike, so seeing one says nothing about the other)."""
+        hidden: set[int] = set(c % SECOND_DECK for c in self.deck)
+        for other in range(self.players):
+            if other != seat:
+                hidden.update(c % SECOND_DECK for c in self.hands[other])
+        seen = {c % SECOND_DECK for c in self.map.card if c >= 0}
+        if seat is not None:
+            seen.update(c % SECOND_DECK for c in self.hands[seat])
+        return {cards.code(c) for c in hidden - seen}
+
+    def clone(self) -> AgincardsState:
+        new = AgincardsState.__new__(AgincardsState)
+        new._copy_base(self)
+        new.hands = [h[:] for h in self.hands]
+        new.deck = self.deck[:]
+        new.map = self.map.copy()
+        new.tokens = self.tokens[:]
+        new.token_cells = self.token_cells.copy()
+        new.score = self.score[:]
+        new.token_points = self.token_points[:]
+        new.run_points = self.run_points[:]
+        new.turn = self.turn
+        new.passes = self.passes
+        new.just_placed = self.just_placed
+        return new
+
+
+def full_pack(decks: int) -> list[int]:
+    return list(range(52)) + ([c + SECOND_DECK for c in range(52)] if decks == 2 else [])
+
+
+_ONLY = [frozenset((s,)) for s in range(8)]
+P_STEP = STEPS[2]
+_VALUE = ["", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King"]
+
+
+def line_values(m: Map, i: int, step: int) -> list[int] | None:
+    """The values of the line through empty ``i`` along ``step``, with 0 at ``i``
+    (None when ``i`` has no card on either side along that axis)."""
+    val = m.val
+    left = []
+    j = i - step
+    while val[j]:
+        left.append(val[j])
+        j -= step
+    right = []
+    j = i + step
+    while val[j]:
+        right.append(val[j])
+        j += step
+    if not left and not right:
+        return None
+    return [*left[::-1], 0, *right]
+
+
+def _monotonic(line: list[int], v: int) -> bool:
+    vals = [v if x == 0 else x for x in line]
+    return all(a < b for a, b in pairwise(vals)) or all(a > b for a, b in pairwise(vals))
+
+
+def _show(line: list[int], v: int) -> str:
+    return " ".join(f"[{_VALUE[v]}]" if x == 0 else _VALUE[x] for x in line)
+
+
+def _values(mask: int) -> str:
+    return ", ".join(_VALUE[v] for v in range(1, 14) if mask >> v & 1)
+
+
+assert INSIDE[SEED_INDEX]
