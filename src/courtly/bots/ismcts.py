@@ -16,7 +16,8 @@ seat on the path with its result.
   it was legal, not its parent's visits (a move exists only in some worlds).
 - **Rewards** are per seat: 1 for first place, 0 for last, evenly between
   (ties share), so a node is valued for the seat that moves there.
-- **Budget**: a number of iterations (deterministic for a given RNG) or a time.
+- **Budget**: a number of iterations (deterministic for a given RNG, unless the
+  optional ``time_cap`` in seconds cuts it short), or a time (``seconds``).
 """
 
 from __future__ import annotations
@@ -66,6 +67,7 @@ class ISMCTS(Bot):
         exploration: float = 0.7,
         rollout: Bot | None = None,
         max_rollout_steps: int = 10_000,
+        time_cap: float | None = None,
     ) -> None:
         super().__init__(game)
         self.iterations = iterations
@@ -73,6 +75,7 @@ class ISMCTS(Bot):
         self.exploration = exploration
         self.rollout = rollout
         self.max_rollout_steps = max_rollout_steps
+        self.time_cap = time_cap
         self.last_iterations = 0
 
     def act(
@@ -84,16 +87,16 @@ class ISMCTS(Bot):
         me: int = observation["seat"]
         root = Node()
         game = self.game
-        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        start = time.perf_counter()
+        limit = self.seconds if self.seconds is not None else self.time_cap
         done = 0
         while True:
             world = game.sample_state(observation, rng)
             self._iterate(world, root, me, rng)
             done += 1
-            if deadline is not None:
-                if time.perf_counter() >= deadline:
-                    break
-            elif done >= self.iterations:
+            if self.seconds is None and done >= self.iterations:
+                break
+            if limit is not None and time.perf_counter() - start >= limit:
                 break
         self.last_iterations = done
         by_id = {a.id: a for a in legal}

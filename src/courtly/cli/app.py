@@ -140,6 +140,33 @@ def sim(
 
 @app.command()
 @friendly
+def tournament(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    bots: Annotated[str, typer.Option(help="Bots to meet, e.g. hard,normal,greedy,random.")],
+    n: Annotated[int, typer.Option("-n", help="Number of games.", min=1)] = 100,
+    players: Annotated[
+        int | None, typer.Option(help="Seats per game (default: the game's).")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
+    jobs: Annotated[int, typer.Option(help="Processes to use.", min=1)] = 1,
+    think: Annotated[
+        float | None, typer.Option(help="Seconds a searching bot may think per decision.")
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="A game option, name=value.")
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option(help="Write every game's record (JSON Lines).")
+    ] = None,
+) -> None:
+    """Bots meet in rotating seats; win share, mean rank and OpenSkill ratings."""
+    from courtly.cli.tournament import run_tournament_cli
+
+    run_tournament_cli(console(), game, bots, n, players, seed, jobs, think, option or [], out)
+
+
+@app.command()
+@friendly
 def replay(
     file: Annotated[Path, typer.Argument(help="A record file (JSON or JSON Lines).")],
     index: Annotated[int, typer.Option(help="Which record in the file (from 0).")] = 0,

@@ -41,10 +41,11 @@ def play_game(
     seed: int,
     options: Mapping[str, Any] | None = None,
     keep_record: bool = False,
+    think: float | None = None,
 ) -> GameResult:
     game = get(game_id)
     state = game.new(players=len(bot_names), seed=seed, options=options)
-    seats = [bot_registry.make(name, game) for name in bot_names]
+    seats = [bot_registry.make(name, game, think) for name in bot_names]
     rngs = [random.Random(seed * 1_000_003 + i) for i in range(len(seats))]
     table = random.Random(seed ^ 0x5EED)
     decisions = 0
@@ -70,9 +71,44 @@ def play_game(
     )
 
 
-def _play_many(args: tuple[str, list[str], list[int], Any, bool]) -> list[GameResult]:
-    game_id, names, seeds, options, keep = args
-    return [play_game(game_id, names, s, options, keep) for s in seeds]
+Match = tuple[list[str], int]
+"""One game to play: the bot of each seat, and the seed."""
+
+
+def _play_many(args: tuple[str, list[Match], Any, bool, float | None]) -> list[GameResult]:
+    game_id, matches, options, keep, think = args
+    return [play_game(game_id, names, seed, options, keep, think) for names, seed in matches]
+
+
+def run_matches(
+    game_id: str,
+    matches: list[Match],
+    options: Mapping[str, Any] | None = None,
+    jobs: int = 1,
+    keep_records: bool = False,
+    progress: Callable[[int], None] | None = None,
+    chunk: int = 25,
+    think: float | None = None,
+) -> Iterator[GameResult]:
+    """Play every match; yields results in order as chunks finish.
+
+    ``jobs`` > 1 spreads chunks of games over that many processes. The results
+    do not depend on ``jobs``: each game depends only on its seed and seats."""
+    opts = dict(options or {})
+    chunks = [matches[i : i + chunk] for i in range(0, len(matches), chunk)]
+    tasks = [(game_id, part, opts, keep_records, think) for part in chunks]
+    if jobs <= 1:
+        for task in tasks:
+            results = _play_many(task)
+            if progress:
+                progress(len(results))
+            yield from results
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for results in pool.map(_play_many, tasks):
+            if progress:
+                progress(len(results))
+            yield from results
 
 
 def run_games(
@@ -85,21 +121,6 @@ def run_games(
     progress: Callable[[int], None] | None = None,
     chunk: int = 25,
 ) -> Iterator[GameResult]:
-    """Play a game per seed; yields results as they finish (in seed order per chunk).
-
-    ``jobs`` > 1 spreads chunks of games over that many processes."""
-    options = dict(options or {})
-    chunks = [seeds[i : i + chunk] for i in range(0, len(seeds), chunk)]
-    if jobs <= 1:
-        for part in chunks:
-            results = _play_many((game_id, bot_names, part, options, keep_records))
-            if progress:
-                progress(len(results))
-            yield from results
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        tasks = [(game_id, bot_names, part, options, keep_records) for part in chunks]
-        for results in pool.map(_play_many, tasks):
-            if progress:
-                progress(len(results))
-            yield from results
+    """Play a game per seed with the same bots in the same seats."""
+    matches = [(list(bot_names), seed) for seed in seeds]
+    return run_matches(game_id, matches, options, jobs, keep_records, progress, chunk)

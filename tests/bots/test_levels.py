@@ -1,0 +1,79 @@
+"""Strength levels and tournaments."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from typer.testing import CliRunner
+
+from courtly.bots import LEVELS, make, names
+from courtly.bots.ismcts import ISMCTS
+from courtly.cli.app import app
+from courtly.engine.errors import CourtlyError
+from courtly.games import all_games, get
+from courtly.lab.tournament import lineups, run_tournament, standings
+
+
+def test_every_game_offers_every_level_and_greedy() -> None:
+    for game in all_games():
+        assert set(LEVELS) <= set(names(game)) and "greedy" in names(game)
+        for level in LEVELS:
+            assert make(level, game) is not None
+
+
+def test_hard_searches_with_the_heuristic_and_a_time_cap() -> None:
+    bot = make("hard", get("crown-rivals"), think=0.5)
+    assert isinstance(bot, ISMCTS) and bot.time_cap == 0.5 and bot.rollout is not None
+
+
+def test_unknown_bot_lists_the_valid_ones() -> None:
+    with pytest.raises(CourtlyError, match="easy, normal, hard"):
+        make("genius", get("crown-rivals"))
+
+
+@pytest.mark.parametrize(
+    "bots, players",
+    [
+        (["a", "b"], 2),
+        (["a", "b", "c"], 2),
+        (["a", "b", "c", "d"], 4),
+        (["a", "b"], 4),
+        (["a", "b", "c"], 4),
+    ],
+)
+def test_seats_rotate_fairly(bots: list[str], players: int) -> None:
+    cycle = lineups(bots, players)
+    for seat in range(players):
+        counts = Counter(lineup[seat] for lineup in cycle)
+        assert set(counts) == set(bots) and len(set(counts.values())) == 1, counts
+
+
+def test_a_tournament_ranks_the_levels_in_order() -> None:
+    results = run_tournament("crown-rivals", ["normal", "random"], 2, 40, seed=3)
+    table = {s.bot: s for s in standings(results, ["normal", "random"], 2)}
+    assert table["normal"].win_share.mean > 0.75
+    assert table["normal"].mu > table["random"].mu
+    assert table["normal"].seat_games == table["random"].seat_games == 40
+
+
+def test_tournament_command(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "t.jsonl"
+    result = CliRunner().invoke(
+        app,
+        [
+            "tournament",
+            "crown-rivals",
+            "--bots",
+            "normal,easy,random",
+            "-n",
+            "12",
+            "--out",
+            str(out),
+        ],
+    )
+    assert result.exit_code == 0, result.stdout
+    assert "rating" in result.stdout and "win share" in result.stdout
+    assert len(out.read_text().splitlines()) == 12
+    bad = CliRunner().invoke(app, ["tournament", "crown-rivals", "--bots", "random"])
+    assert bad.exit_code == 2 and "at least two" in bad.stderr
