@@ -29,6 +29,7 @@ def run_bench(out: Console, game_id: str | None, seconds: float, runs: int) -> l
         "µs/sample_state",
         "µs/clone",
         "µs/observation",
+        "ISMCTS it/s (rollout)",
     ):
         table.add_column(col, justify="left" if col == "game" else "right")
     for g in games:
@@ -44,6 +45,11 @@ def run_bench(out: Console, game_id: str | None, seconds: float, runs: int) -> l
             f"{r.us_per_sample_state:.1f}",
             f"{r.us_per_clone:.1f}",
             f"{r.us_per_observation:.1f}",
+            f"{r.ismcts_iterations_per_second:.0f} ({r.ismcts_rollout_length:.0f})",
         )
     out.print(table)
+    out.print(
+        "ISMCTS: iterations a second with random rollouts, from positions about "
+        "50 random decisions from the end (rollout: decisions left)."
+    )
     return results

@@ -10,7 +10,7 @@ from __future__ import annotations
 import types
 import typing
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
@@ -34,7 +34,7 @@ class GameOptions(BaseModel):
         return rows
 
     @classmethod
-    def parse(cls, values: Mapping[str, Any] | GameOptions | None) -> GameOptions:
+    def parse(cls, values: Mapping[str, Any] | GameOptions | None) -> Self:
         """Validate ``values`` (a mapping, or options already made) into options."""
         if isinstance(values, cls):
             return values

@@ -26,6 +26,8 @@ class BenchResult:
     us_per_sample_state: float
     us_per_clone: float
     us_per_observation: float
+    ismcts_iterations_per_second: float
+    ismcts_rollout_length: float
     runs: int
 
     def to_json(self) -> dict[str, Any]:
@@ -78,6 +80,41 @@ def _per_call_us(fn: Any, items: list[Any], min_seconds: float) -> float:
             return elapsed / calls * 1e6
 
 
+ROLLOUT_LENGTH = 50
+"""ISMCTS is timed where about this many random decisions remain, as in
+OpenSpiel's hearts at its first trick, for a like-for-like rate."""
+
+
+def ismcts_rate(game: Game, players: int, seconds: float) -> tuple[float, float]:
+    """ISMCTS iterations per second (random rollouts) and the mean number of
+    decisions left in the position it searches from."""
+    from courtly.bots.ismcts import ISMCTS
+
+    rng = random.Random(5)
+    lengths = []
+    spots = []
+    for k in range(5):
+        length = playout(game, players, 500 + k, random.Random(k))
+        state = game.new(players=players, seed=500 + k)
+        r = random.Random(k)
+        for _ in range(max(0, length - ROLLOUT_LENGTH)):
+            to_act = state.to_act
+            seat = to_act[r.randrange(len(to_act))] if len(to_act) > 1 else to_act[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[r.randrange(len(legal))])
+        lengths.append(min(length, ROLLOUT_LENGTH))
+        seat = state.to_act[0]
+        spots.append((state.observation(seat), state.legal_actions(seat)))
+    bot = ISMCTS(game, iterations=100)
+    iterations = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for obs, legal in spots:
+            bot.act(obs, legal, rng)
+            iterations += bot.last_iterations
+    return iterations / (time.perf_counter() - start), statistics.mean(lengths)
+
+
 def bench_game(
     game_id: str, seconds: float = 2.0, runs: int = 5, players: int | None = None
 ) -> BenchResult:
@@ -107,6 +144,7 @@ def bench_game(
     sample_us = _per_call_us(lambda o: game.sample_state(o, sample_rng), observations, share)
     clone_us = _per_call_us(lambda p: p[0].clone(), spots, share)
     obs_us = _per_call_us(lambda p: p[0].observation(p[1]), spots, share)
+    rate, rollout = ismcts_rate(game, n_players, seconds)
     return BenchResult(
         game=game.id,
         players=n_players,
@@ -116,5 +154,7 @@ def bench_game(
         us_per_sample_state=sample_us,
         us_per_clone=clone_us,
         us_per_observation=obs_us,
+        ismcts_iterations_per_second=rate,
+        ismcts_rollout_length=rollout,
         runs=runs,
     )

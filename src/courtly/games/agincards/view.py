@@ -80,7 +80,7 @@ def _public_map(key: tuple[tuple[str, str], ...]) -> tuple[Map, tuple[int, ...]]
 
 @lru_cache(maxsize=64)
 def _options(items: tuple[tuple[str, Any], ...]) -> AgincardsOptions:
-    return AgincardsOptions.parse(dict(items))  # type: ignore[return-value]
+    return AgincardsOptions.parse(dict(items))
 
 
 def sample(game: Any, obs: Mapping[str, Any], rng: random.Random) -> AgincardsState:

@@ -99,7 +99,6 @@ def sample(game: Any, obs: Mapping[str, Any], rng: random.Random) -> CrownState:
     code = cards.card
     s = CrownState.__new__(CrownState)
     options = CrownOptions.parse(obs["options"])
-    assert isinstance(options, CrownOptions)
     s._init_base(game, PLAYERS, rng.getrandbits(48), options)
     s.values = VALUES[options.jack_value]
     s.influence = list(obs["influence"])
