@@ -192,4 +192,5 @@ def test_malformed_record_option_and_names_give_clear_errors(tmp_path: Path) -> 
 def test_bench_prints_the_figures() -> None:
     result = run("bench", "agents-of-the-crown", "--seconds", "0.2", "--runs", "1")
     assert result.exit_code == 0
-    assert "decision" in result.stdout and "sample_state" in result.stdout
+    assert "µs/decision" in result.stdout and "µs/sample" in result.stdout
+    assert "agents-of-the-crown" in result.stdout and "ISMCTS" in result.stdout

@@ -22,16 +22,16 @@ def run_bench(out: Console, game_id: str | None, seconds: float, runs: int) -> l
     table = Table(title="Courtly engine speed")
     for col in (
         "game",
-        "players",
+        "seats",
         "µs/decision",
         "games/s",
-        "decisions/game",
-        "µs/sample_state",
+        "decisions",
+        "µs/sample",
         "µs/clone",
-        "µs/observation",
-        "ISMCTS it/s (rollout)",
+        "µs/obs",
+        "ISMCTS it/s",
     ):
-        table.add_column(col, justify="left" if col == "game" else "right")
+        table.add_column(col, justify="left" if col == "game" else "right", no_wrap=True)
     for g in games:
         with out.status(f"measuring {g}..."):
             r = bench_game(g, seconds=seconds, runs=runs)
@@ -45,11 +45,12 @@ def run_bench(out: Console, game_id: str | None, seconds: float, runs: int) -> l
             f"{r.us_per_sample_state:.1f}",
             f"{r.us_per_clone:.1f}",
             f"{r.us_per_observation:.1f}",
-            f"{r.ismcts_iterations_per_second:.0f} ({r.ismcts_rollout_length:.0f})",
+            f"{r.ismcts_iterations_per_second:.0f} ({r.ismcts_rollout_length:.0f} left)",
         )
     out.print(table)
     out.print(
-        "ISMCTS: iterations a second with random rollouts, from positions about "
-        "50 random decisions from the end (rollout: decisions left)."
+        "decisions: per game; µs/sample: sample_state from an observation; ISMCTS: "
+        "iterations a second with random rollouts, from positions about 50 random "
+        "decisions from the end."
     )
     return results
