@@ -194,3 +194,24 @@ def test_bench_prints_the_figures() -> None:
     assert result.exit_code == 0
     assert "µs/decision" in result.stdout and "µs/sample" in result.stdout
     assert "agents-of-the-crown" in result.stdout and "ISMCTS" in result.stdout
+
+
+def _games_but_agents() -> list[str]:
+    from courtly.games import ids
+
+    return [g for g in ids() if g != "agents-of-the-crown"]
+
+
+import pytest  # noqa: E402
+
+
+@pytest.mark.parametrize("game_id", _games_but_agents())
+def test_every_game_plays_to_the_end_at_the_terminal(game_id: str, tmp_path: Path) -> None:
+    save = tmp_path / "game.jsonl"
+    # Move 1 of the legal list at every decision, against the game's greedy bot.
+    result = run("play", game_id, "--seed", "4", "--save", str(save), input="1\n" * 4000)
+    assert result.exit_code == 0
+    assert "Game over" in result.stdout and "Winner(s)" in result.stdout, result.stdout[-2000:]
+    record = read_records(save)[0]
+    assert record.result is not None
+    assert replay(record).scores == record.result["scores"]

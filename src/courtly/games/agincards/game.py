@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from courtly.engine.actions import Action
+from courtly.engine.events import Event
 from courtly.engine.game import Game
 from courtly.games.agincards import actions, render, view
 from courtly.games.agincards.rules import AgincardsOptions, AgincardsState
@@ -45,6 +46,11 @@ class Agincards(Game):
 
     def render(self, observation: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
         return render.render(observation, legal)
+
+    def describe(self, event: Event, seat: int | None) -> str | None:
+        if not event.visible_to(seat):
+            return None
+        return render.describe(event.kind, event.data, seat)
 
     def score_table(self, observation: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
         headers = ["seat", "token points", "run points", "tokens left", "total"]

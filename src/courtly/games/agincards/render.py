@@ -161,3 +161,31 @@ def breakdown(obs: Mapping[str, Any]) -> list[list[str]]:
             ]
         )
     return rows
+
+
+def describe(kind: str, data: Mapping[str, Any], seat: int | None) -> str | None:
+    """A game-log line for one event, from ``seat``'s point of view."""
+
+    def who(s: int) -> str:
+        return "you" if s == seat else f"P{s}"
+
+    if kind == "placed":
+        return f"{who(data['seat'])} placed {data['card']} on {data['cell']}"
+    if kind == "scored":
+        return f"{who(data['seat'])} scored {data['points']} for the token on {data['token']}"
+    if kind == "token":
+        return f"{who(data['seat'])} put a token on {data['cell']}: {data['points']} points"
+    if kind == "reclaimed":
+        how = "" if data["spotted"] else " (its runs can grow no more)"
+        return f"{who(data['seat'])} took back the token on {data['cell']}{how}"
+    if kind == "drew":
+        return None  # the private line below, or nothing worth a line
+    if kind == "drew_card":
+        return f"you drew {data['card']}"
+    if kind == "passed":
+        forced = " (no legal placement)" if data["forced"] else ""
+        return f"{who(data['seat'])} passed{forced}"
+    if kind == "game_over":
+        winners = ", ".join(who(w) for w in data["winners"])
+        return f"Game over ({data['why']}): winner(s) {winners}"
+    return None
