@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from courtly.cli.app import app
@@ -201,8 +202,6 @@ def _games_but_agents() -> list[str]:
 
     return [g for g in ids() if g != "agents-of-the-crown"]
 
-
-import pytest  # noqa: E402
 
 
 @pytest.mark.parametrize("game_id", _games_but_agents())
