@@ -203,7 +203,6 @@ def _games_but_agents() -> list[str]:
     return [g for g in ids() if g != "agents-of-the-crown"]
 
 
-
 @pytest.mark.parametrize("game_id", _games_but_agents())
 def test_every_game_plays_to_the_end_at_the_terminal(game_id: str, tmp_path: Path) -> None:
     save = tmp_path / "game.jsonl"
