@@ -1,0 +1,57 @@
+"""Garrison: options, card values and targets (GAR-1, GAR-2, GAR-3, GAR-12)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from courtly.engine.options import StandardDeckOptions
+
+TARGETS: dict[str, tuple[int, int, int, int, int]] = {
+    # players:   2   3   4   5   6          (GAR-2: the text's table)
+    "quick": (30, 30, 30, 25, 20),
+    "medium": (40, 40, 35, 30, 30),
+    "long": (50, 50, 45, 40, 40),
+}
+
+
+def card_value(c: int) -> int:
+    """GAR-2: number cards face value, J/Q/K 10, Ace 11; a Joker 0 (GAR-3)."""
+    if c >= 52:
+        return 0
+    r = (c >> 2) + 1
+    return 11 if r == 1 else min(r, 10)
+
+
+VALUE: tuple[int, ...] = tuple(card_value(c) for c in range(54))
+
+
+def target(length: str, players: int) -> int:
+    return TARGETS[length][players - 2]
+
+
+class GarrisonOptions(StandardDeckOptions):
+    """Options of Garrison."""
+
+    length: Literal["quick", "medium", "long"] = Field(
+        "quick",
+        description="GAR-2: game length; with the player count it picks the target from the text's table.",
+    )
+    jokers: Literal[0, 1, 2] = Field(1, description="GAR-1: Jokers in the deck (X1, X2).")
+    joker_hits_trigger: bool = Field(
+        False,
+        description=(
+            "GAR-3: whether the Joker's disaster can fell the keep of the player who "
+            "drew or discarded it (false: that player is exempt)."
+        ),
+    )
+    max_rounds: int = Field(
+        100,
+        ge=1,
+        le=10_000,
+        description=(
+            "GAR-12: the game stops after this many rounds (every seat has had that "
+            "many turns); the highest keep then wins, ties shared."
+        ),
+    )

@@ -1,0 +1,557 @@
+"""Garrison: the rules, in the order of the rule text.
+
+Flow of a game (the pending decisions, bottom of the stack first):
+
+    The Set-Up     starting keeps (draw to a plain heart), discard pile, market of
+                   three, hands of three; lowest court starts        (GAR-1, GAR-11)
+    Play           turn start: refill empty market spaces            (GAR-7)
+      turn         the player to move declares one move at a time:
+                   upgrade, trade, besiege, fend, rebuild, discard, or a spy;
+                   ``end`` draws to three and resolves every siege (GAR-8, GAR-11)
+      reaction     after every declared move, spy or Joker, each other seat is
+                   asked in clockwise order: ``pass`` or a spy; a spy opens its own
+                   window; the newest resolves first             (GAR-4, spies.py)
+    The Goal       a keep reaching the target wins at once       (GAR-10)
+                   after ``max_rounds`` rounds the highest keep wins   (GAR-12)
+
+Spies, the Joker and reaction windows live in ``spies.py``; this module holds the
+keep, the turn and the ordinary moves. Ruling ids (``GAR-n``) refer to RULES.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from courtly import cards
+from courtly.engine.actions import Action
+from courtly.engine.errors import OptionError
+from courtly.engine.events import Event
+from courtly.engine.game import Game, State
+from courtly.games.garrison import spies
+from courtly.games.garrison.actions import (
+    BESIEGE,
+    DISCARD,
+    END,
+    FEND,
+    REBUILD,
+    TRADE,
+    UPGRADE,
+    GarrisonAction,
+)
+from courtly.games.garrison.options import VALUE, GarrisonOptions, target
+from courtly.games.garrison.spies import Item
+
+CLUB, DIAMOND, HEART, SPADE = range(4)
+HAND_LIMIT = 3
+MARKET = 3
+PLAIN_HEARTS = frozenset(cards.make(r, HEART) for r in range(2, 11))
+_CODE = [cards.code(c) for c in range(54)]
+
+STANDING, PARTLY, FALLEN = "standing", "partly rebuilt", "fallen"
+
+
+def codes(cs: Any) -> list[str]:
+    return [_CODE[c] for c in cs]
+
+
+class GarrisonState(State):
+    """A position of Garrison. Cards are ints; every zone is a plain list."""
+
+    game: Game
+    options: GarrisonOptions
+
+    n: int
+    target: int
+    current: int
+    turn: int
+    deck: list[int]  # top is the end of the list
+    discard: list[int]  # top is the end of the list
+    market: list[int]  # three slots, -1 when empty
+    hands: list[list[int]]
+    known: list[list[int]]  # cards in each hand that every seat has seen
+    court: list[list[int]]  # face-up hearts
+    fallen: list[list[int]]  # face-down hearts
+    garrison: list[list[int]]  # clubs
+    siege: list[list[int]]  # spades besieging each keep
+    siege_by: list[list[int]]  # who sent each of them
+    chain: list[Item]
+    winner: int
+    ended: bool
+
+    # -- The Set-Up -------------------------------------------------------------
+    def setup(self, game: Game, players: int, seed: int, options: GarrisonOptions) -> None:
+        self._init_base(game, players, seed, options)
+        n = self.n = players
+        self.target = target(options.length, n)
+        full = list(range(52)) + [52, 53][: options.jokers]
+        stacked = options.stacked() or []
+        _check_stacked(stacked, full, options.jokers)
+        placed = set(stacked)
+        rest = [c for c in full if c not in placed]
+        self.rng.shuffle(rest)
+        self.deck = rest + stacked[::-1]
+        self._stacked_left = len(stacked)
+        self.discard = []
+        self.market = [-1] * MARKET
+        self.hands = [[] for _ in range(n)]
+        self.known = [[] for _ in range(n)]
+        self.court = [[] for _ in range(n)]
+        self.fallen = [[] for _ in range(n)]
+        self.garrison = [[] for _ in range(n)]
+        self.siege = [[] for _ in range(n)]
+        self.siege_by = [[] for _ in range(n)]
+        self.chain = []
+        self.winner = -1
+        self.ended = False
+        # Starting keeps: each seat from the dealer's left (seat 0) draws until a
+        # plain (2-10) heart; the rest forms the face-up discard pile.
+        for seat in range(n):
+            while True:
+                c = self._setup_draw()
+                if c in PLAIN_HEARTS:
+                    self.court[seat].append(c)
+                    break
+                self.discard.append(c)
+        for i in range(MARKET):
+            self.market[i] = self._setup_draw()
+        for seat in range(n):
+            for _ in range(HAND_LIMIT):
+                self.hands[seat].append(self._setup_draw())
+        # GAR-11: lowest court starts; ties to the first from the dealer's left.
+        values = [VALUE[k[0]] for k in self.court]
+        self.current = values.index(min(values))
+        self.turn = 1
+        self.pending.push("turn", [self.current])
+
+    def _setup_draw(self) -> int:
+        """GAR-1: a Joker met during set-up goes back into the deck at random
+        (below any stacked cards still to come) and the next card is drawn."""
+        while True:
+            if not self.deck:  # GAR-11, should set-up exhaust the deck
+                self.deck, self.discard = self.discard, []
+                self.rng.shuffle(self.deck)
+            c = self.deck.pop()
+            if self._stacked_left:
+                self._stacked_left -= 1
+            if c < 52:
+                return c
+            if all(d >= 52 for d in self.deck):  # only Jokers left: reshuffle first
+                self.deck += self.discard
+                self.discard = []
+                self.rng.shuffle(self.deck)
+            self.deck.insert(self.rng.randrange(len(self.deck) - self._stacked_left + 1), c)
+
+    # -- the keep ----------------------------------------------------------------
+    def keep_value(self, seat: int) -> int:
+        """Face-up hearts plus clubs (GAR-9: a fallen heart counts nothing)."""
+        return sum(VALUE[c] for c in self.court[seat]) + sum(VALUE[c] for c in self.garrison[seat])
+
+    def keep_status(self, seat: int) -> str:
+        if not self.fallen[seat]:
+            return STANDING
+        return PARTLY if self.court[seat] else FALLEN
+
+    def may_add(self, seat: int, c: int) -> str | None:
+        """Why ``c`` may not join ``seat``'s keep now, or None (GAR-9)."""
+        s = c & 3
+        if c >= 52 or s not in (HEART, CLUB):
+            return f"only hearts and clubs join a keep, not {cards.name(c)}"
+        if self.fallen[seat]:
+            if not self.court[seat]:
+                return "your keep has fallen: rebuild a heart before upgrading it"
+            if s == CLUB:
+                return "your keep is only partly rebuilt: it takes hearts, not clubs, until fully rebuilt"
+        return None
+
+    def besiegeable(self, by: int, t: int) -> str | None:
+        """Why ``by`` may not send levies against seat ``t`` (GAR-8, GAR-13)."""
+        if t >= self.n:
+            return f"there is no seat P{t}: seats are P0 to P{self.n - 1}"
+        if t == by:
+            return "you cannot besiege your own keep"
+        if not self.court[t]:
+            return f"P{t}'s keep has fully fallen: there is nothing left to besiege"
+        return None
+
+    def _check_win(self, seat: int) -> list[Event]:
+        """GAR-10: the moment a keep reaches the target, its owner wins."""
+        value = self.keep_value(seat)
+        if value < self.target:
+            return []
+        self.winner = seat
+        self._finish()
+        return [Event("win", {"seat": seat, "keep": value, "target": self.target})]
+
+    def _finish(self) -> None:
+        self.ended = True
+        self.pending.items.clear()
+
+    def _fall(self, seat: int) -> dict[str, Any]:
+        """A keep falls: besieging spades, then clubs, are discarded; every heart
+        is turned face down (the text's order)."""
+        gone = self.siege[seat] + self.garrison[seat]
+        self.discard.extend(self.siege[seat])
+        self.discard.extend(self.garrison[seat])
+        self.siege[seat] = []
+        self.siege_by[seat] = []
+        self.garrison[seat] = []
+        self.fallen[seat].extend(self.court[seat])
+        self.court[seat] = []
+        return {"seat": seat, "discarded": codes(gone)}
+
+    # -- drawing -----------------------------------------------------------------
+    def _draw(self) -> int:
+        """The top card of the deck; GAR-11: an empty deck is first refilled by
+        shuffling the discard pile. -1 when both are empty."""
+        if not self.deck:
+            if not self.discard:
+                return -1
+            self.deck = self.discard
+            self.discard = []
+            self.rng.shuffle(self.deck)
+            if self.chain:
+                spies.void_named(self)
+        return self.deck.pop()
+
+    def _draw_to_three(self, seat: int) -> list[Event]:
+        hand = self.hands[seat]
+        drawn = []
+        while len(hand) < HAND_LIMIT:
+            c = self._draw()
+            if c < 0:
+                break
+            hand.append(c)  # GAR-3: a Joker drawn into a hand does nothing
+            drawn.append(c)
+        if not drawn:
+            return []
+        return [
+            Event("drew", {"seat": seat, "count": len(drawn)}),
+            Event("drew_cards", {"seat": seat, "cards": codes(drawn)}, to=frozenset((seat,))),
+        ]
+
+    def _from_hand(self, seat: int, c: int) -> None:
+        self.hands[seat].remove(c)
+        known = self.known[seat]
+        if c in known:
+            known.remove(c)
+
+    def _show(self, seat: int, cs: Any) -> None:
+        """Cards named by a declared move become known to every seat."""
+        known = self.known[seat]
+        for c in cs:
+            if c >= 0 and c not in known and c in self.hands[seat]:
+                known.append(c)
+
+    # -- who may do what -----------------------------------------------------------
+    def legal_actions(self, seat: int) -> list[Action]:
+        top = self.pending.top
+        if top is None or seat not in top.waiting:
+            return []
+        if top.kind == "reaction":
+            return spies.reaction_actions(self, seat)
+        return self.turn_actions(seat)
+
+    def turn_actions(self, seat: int) -> list[Action]:
+        hand = self.hands[seat]
+        out: list[Action] = [END]
+        if not hand:
+            return out
+        fallen = self.fallen[seat]
+        siege = self.siege[seat]
+        market = [m for m in self.market if m >= 0]
+        if self.discard:
+            market.append(self.discard[-1])
+        status = self.keep_status(seat)
+        diamonds = [c for c in hand if c & 3 == DIAMOND and c < 52]
+        spades = [c for c in hand if c & 3 == SPADE and c < 52]
+        for c in hand:
+            row = TRADE[c]
+            for m in market:
+                out.append(row[m])  # type: ignore[arg-type]
+            out.append(DISCARD[c])  # type: ignore[arg-type]
+            if fallen:
+                for h in fallen:
+                    out.append(REBUILD[c][h])  # type: ignore[arg-type]
+            if c >= 52:
+                continue
+            s = c & 3
+            if diamonds and (s == HEART or (s == CLUB and status == STANDING)) and status != FALLEN:
+                v = VALUE[c]
+                for i, d in enumerate(diamonds):
+                    if VALUE[d] >= v:
+                        out.append(UPGRADE[(c, (d,))])
+                    for e in diamonds[i + 1 :]:
+                        if VALUE[d] + VALUE[e] >= v:
+                            out.append(UPGRADE[(c, (d, e) if d < e else (e, d))])
+            elif s == SPADE and siege:
+                for b in siege:
+                    out.append(FEND[c][b])  # type: ignore[arg-type]
+        if spades:
+            spades.sort()
+            k = len(spades)
+            subsets: list[tuple[int, ...]] = [(x,) for x in spades]
+            if k >= 2:
+                subsets += [(spades[i], spades[j]) for i in range(k) for j in range(i + 1, k)]
+            if k == 3:
+                subsets.append(tuple(spades))
+            court = self.court
+            for t in range(self.n):
+                if t != seat and court[t]:
+                    for sub in subsets:
+                        out.append(BESIEGE[(t, sub)])
+        if 0 <= hand[0] < 4 or (len(hand) > 1 and hand[1] < 4) or (len(hand) > 2 and hand[2] < 4):
+            out += spies.spy_actions(self, seat, in_window=False)
+        return out
+
+    def check(self, seat: int, action: Action) -> str | None:
+        if not isinstance(action, GarrisonAction):
+            return f"{action!r} is not a Garrison action"
+        top = self.pending.top
+        if top is None:
+            return "the game is over"
+        if top.kind == "reaction":
+            return spies.reaction_reason(self, seat, action)
+        kind = action.kind
+        if kind == "pass":
+            return "there is nothing to respond to: it is your turn; make a move or 'end'"
+        if action.spy:
+            return spies.spy_reason(self, seat, action, in_window=False)
+        return self.move_reason(seat, action)
+
+    def move_reason(self, seat: int, a: GarrisonAction) -> str | None:
+        """Why the ordinary move ``a`` is not possible for ``seat`` now (also
+        asked again when a declared move resolves)."""
+        kind = a.kind
+        if kind == "end":
+            return None
+        hand = self.hands[seat]
+        needed = [a.card] if kind != "besiege" else []
+        needed += list(a.pay)
+        missing = [_CODE[c] for c in needed if c not in hand]
+        if missing:
+            return f"you do not hold {' and '.join(missing)}; your hand is {_hand(hand)}"
+        if kind == "upgrade":
+            why = self.may_add(seat, a.card)
+            if why:
+                return why
+            paid = sum(VALUE[c] for c in a.pay)
+            if paid < VALUE[a.card]:  # GAR-6
+                return (
+                    f"{cards.name(a.card)} is worth {VALUE[a.card]} but the diamonds paid "
+                    f"total {paid}: pay at least its value"
+                )
+            return None
+        if kind == "trade":
+            take = a.other
+            if take in self.market:
+                return None
+            if self.discard and self.discard[-1] == take:
+                return None
+            return (
+                f"{_CODE[take]} is neither in the market ({_hand(m for m in self.market if m >= 0)}) "
+                f"nor the top of the discard pile "
+                f"({_CODE[self.discard[-1]] if self.discard else 'empty'})"
+            )
+        if kind == "besiege":
+            return self.besiegeable(seat, a.target)
+        if kind == "fend":
+            if a.other not in self.siege[seat]:
+                return (
+                    f"{_CODE[a.other]} is not besieging your keep; its besiegers are "
+                    f"{_hand(self.siege[seat])}"
+                )
+            return None
+        if kind == "rebuild":
+            if a.other not in self.fallen[seat]:
+                return (
+                    f"{_CODE[a.other]} is not a face-down heart of your keep; those are "
+                    f"{_hand(self.fallen[seat])}"
+                )
+            return None
+        return None  # discard
+
+    def play(self, seat: int, action: Action) -> list[Event]:
+        assert isinstance(action, GarrisonAction)
+        top = self.pending.top
+        assert top is not None
+        if top.kind == "reaction":
+            return spies.respond(self, seat, action)
+        if action is END:
+            return self._end_turn()
+        if action.spy:
+            return spies.declare_spy(self, seat, action)
+        self._show(seat, (action.card, *action.pay))
+        return spies.declare(self, Item("action", seat, action))
+
+    # -- Play: the moves, as they resolve -------------------------------------------
+    def resolve_move(self, seat: int, a: GarrisonAction) -> list[Event]:
+        """Carry out a declared move once its window has closed. Spent cards go
+        to the discard pile first; a move whose cards or targets are gone does
+        nothing (GAR-14); a Joker spent or discarded fires afterwards (GAR-3)."""
+        why = self.move_reason(seat, a)
+        if why is not None:
+            return [Event("fizzled", {"seat": seat, "move": a.notation, "why": why})]
+        kind = a.kind
+        events = [Event("move", {"seat": seat, "move": a.notation})]
+        joker = -1
+        if kind == "upgrade":
+            for d in a.pay:  # GAR-17: in ascending order, as written
+                self._from_hand(seat, d)
+                self.discard.append(d)
+            self._from_hand(seat, a.card)
+            (self.court if a.card & 3 == HEART else self.garrison)[seat].append(a.card)
+            events += self._check_win(seat)
+        elif kind == "trade":
+            take = a.other
+            # GAR-7: the card taken is fixed before the spent card lands.
+            if take in self.market:
+                self.market[self.market.index(take)] = -1
+            else:
+                self.discard.pop()
+            self._from_hand(seat, a.card)
+            self.discard.append(a.card)
+            self.hands[seat].append(take)
+            self.known[seat].append(take)
+            joker = a.card
+        elif kind == "besiege":
+            for c in a.pay:
+                self._from_hand(seat, c)
+                self.siege[a.target].append(c)
+                self.siege_by[a.target].append(seat)
+        elif kind == "fend":
+            self._from_hand(seat, a.card)
+            self.discard.append(a.card)
+            i = self.siege[seat].index(a.other)
+            self.siege[seat].pop(i)
+            self.siege_by[seat].pop(i)
+            self.discard.append(a.other)
+        elif kind == "rebuild":
+            self._from_hand(seat, a.card)
+            self.discard.append(a.card)
+            self.fallen[seat].remove(a.other)
+            self.court[seat].append(a.other)
+            joker = a.card
+            events += self._check_win(seat)
+        elif kind == "discard":
+            self._from_hand(seat, a.card)
+            self.discard.append(a.card)
+            joker = a.card
+        if joker >= 52 and not self.ended:
+            events += spies.joker_fires(self, seat, joker, "hand")
+        return events
+
+    # -- End of turn ---------------------------------------------------------------
+    def _end_turn(self) -> list[Event]:
+        """GAR-11: draw to three (nothing responds after it, GAR-4); GAR-8: every
+        siege is then checked, clockwise from the player whose turn it was."""
+        seat = self.current
+        events = [Event("end_turn", {"seat": seat})]
+        events += self._draw_to_three(seat)
+        n = self.n
+        for k in range(n):
+            t = (seat + k) % n
+            besiegers = self.siege[t]
+            if besiegers and sum(VALUE[c] for c in besiegers) > self.keep_value(t):
+                events.append(Event("keep_fell", self._fall(t)))
+        self.pending.pop()
+        if self.turn >= self.options.max_rounds * n:  # GAR-12
+            self._finish()
+            events.append(Event("game_over", {"reason": "rounds", "scores": self.scores}))
+            return events
+        self.turn += 1
+        self.current = (seat + 1) % n
+        self.pending.push("turn", [self.current])
+        events.append(Event("turn", {"seat": self.current, "turn": self.turn}))
+        # GAR-7: at the start of a turn, empty market spaces are refilled.
+        events += spies.refill(self, self.current)
+        events += spies.settle(self)
+        return events
+
+    # -- results -----------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.ended
+
+    @property
+    def scores(self) -> list[float]:
+        """Each keep's value (GAR-10: the winner's reached the target)."""
+        return [float(self.keep_value(s)) for s in range(self.n)]
+
+    @property
+    def winners(self) -> list[int]:
+        if not self.ended:
+            return []
+        if self.winner >= 0:
+            return [self.winner]
+        s = self.scores
+        best = max(s)
+        return [i for i, v in enumerate(s) if v == best]
+
+    # -- views -------------------------------------------------------------------
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        from courtly.games.garrison.view import observe
+
+        return observe(self, seat)
+
+    def zones(self) -> dict[str, list[int]]:
+        z: dict[str, list[int]] = {
+            "deck": list(self.deck),
+            "discard": list(self.discard),
+            "market": [m for m in self.market if m >= 0],
+            "chain": [i.card for i in self.chain if i.kind == "spy"],
+        }
+        for s in range(self.n):
+            z[f"hand{s}"] = list(self.hands[s])
+            z[f"court{s}"] = list(self.court[s])
+            z[f"fallen{s}"] = list(self.fallen[s])
+            z[f"garrison{s}"] = list(self.garrison[s])
+            z[f"siege{s}"] = list(self.siege[s])
+        return z
+
+    def hidden_from(self, seat: int | None) -> set[str]:
+        """The deck, and every card in another seat's hand that it has not shown."""
+        hidden = set(self.deck)
+        for s in range(self.n):
+            if s != seat:
+                known = self.known[s]
+                hidden.update(c for c in self.hands[s] if c not in known)
+        return {_CODE[c] for c in hidden}
+
+    def clone(self) -> GarrisonState:
+        new = GarrisonState.__new__(GarrisonState)
+        new._copy_base(self)
+        new.n = self.n
+        new.target = self.target
+        new.current = self.current
+        new.turn = self.turn
+        new.deck = self.deck[:]
+        new.discard = self.discard[:]
+        new.market = self.market[:]
+        new.hands = [h[:] for h in self.hands]
+        new.known = [k[:] for k in self.known]
+        new.court = [k[:] for k in self.court]
+        new.fallen = [k[:] for k in self.fallen]
+        new.garrison = [k[:] for k in self.garrison]
+        new.siege = [k[:] for k in self.siege]
+        new.siege_by = [k[:] for k in self.siege_by]
+        new.chain = [i.copy() for i in self.chain]
+        new.winner = self.winner
+        new.ended = self.ended
+        new._stacked_left = 0
+        return new
+
+
+def _hand(cs: Any) -> str:
+    shown = " ".join(_CODE[c] for c in cs)
+    return shown or "empty"
+
+
+def _check_stacked(stacked: list[int], full: list[int], jokers: int) -> None:
+    if len(set(stacked)) != len(stacked):
+        raise OptionError("the stacked deck names a card twice; each card is in the deck once")
+    extra = [c for c in stacked if c not in full]
+    if extra:
+        raise OptionError(
+            f"the stacked deck names {' '.join(_CODE[c] for c in extra)}, which is not in a "
+            f"deck with jokers={jokers}; raise 'jokers' or leave it out"
+        )

@@ -1,0 +1,95 @@
+"""Build Garrison positions by hand for scenario tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from courtly import cards
+from courtly.games import get
+from courtly.games.garrison.rules import GarrisonState
+
+GAME = get("garrison")
+
+
+def cs(text: str) -> list[int]:
+    return cards.parse_cards(text) if text else []
+
+
+def build(
+    players: int = 2,
+    current: int = 0,
+    hands: dict[int, str] | None = None,
+    court: dict[int, str] | None = None,
+    fallen: dict[int, str] | None = None,
+    garrison: dict[int, str] | None = None,
+    siege: dict[int, tuple[int, str]] | dict[int, list[tuple[int, str]]] | None = None,
+    market: str = "",
+    discard: str = "",
+    deck_top: str = "",
+    options: dict[str, Any] | None = None,
+) -> GarrisonState:
+    """A position: the named cards where given, every other card in the deck
+    (``deck_top`` first, on top; the rest below in a fixed order). Every seat
+    without a court gets a plain heart not named elsewhere."""
+    st = GAME.new(players=players, seed=0, options=options)
+    assert isinstance(st, GarrisonState)
+    n = players
+    hands, court, fallen, garrison = hands or {}, court or {}, fallen or {}, garrison or {}
+    siege = siege or {}
+    used: set[int] = set()
+
+    def take(text: str) -> list[int]:
+        out = cs(text)
+        for c in out:
+            assert c not in used, f"{cards.code(c)} placed twice"
+            used.add(c)
+        return out
+
+    st.hands = [take(hands.get(s, "")) for s in range(n)]
+    st.known = [[] for _ in range(n)]
+    st.court = [take(court.get(s, "")) for s in range(n)]
+    st.fallen = [take(fallen.get(s, "")) for s in range(n)]
+    st.garrison = [take(garrison.get(s, "")) for s in range(n)]
+    st.siege = [[] for _ in range(n)]
+    st.siege_by = [[] for _ in range(n)]
+    for t, spec in siege.items():
+        for by, text in spec if isinstance(spec, list) else [spec]:
+            for c in take(text):
+                st.siege[t].append(c)
+                st.siege_by[t].append(by)
+    m = take(market)
+    st.market = m + [-1] * (3 - len(m))
+    st.discard = take(discard)
+    top = take(deck_top)
+    spare_hearts = [c for c in range(52) if c & 3 == 2 and 2 <= (c >> 2) + 1 <= 10]
+    for s in range(n):
+        if not st.court[s] and not st.fallen[s]:
+            h = next(c for c in spare_hearts if c not in used)
+            used.add(h)
+            st.court[s] = [h]
+    full = list(range(52)) + [52, 53][: st.options.jokers]
+    rest = [c for c in full if c not in used]
+    st.deck = rest + top[::-1]
+    st.chain = []
+    st.current = current
+    st.turn = 1
+    st.pending.items.clear()
+    st.pending.push("turn", [current])
+    return st
+
+
+def answer_all(st: GarrisonState) -> None:
+    """Every open reaction window gets 'pass' from each seat asked."""
+    while not st.over and st.decision == "reaction":
+        st.apply(st.to_act[0], "pass")
+
+
+def do(st: GarrisonState, seat: int, notation: str) -> list[Any]:
+    """Declare a move and let every window pass."""
+    events = st.apply(seat, notation)
+    answer_all(st)
+    return events
+
+
+def codes(cards_: list[int]) -> list[str]:
+    return [cards.code(c) for c in cards_]

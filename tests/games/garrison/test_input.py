@@ -1,0 +1,81 @@
+"""Bad input: notation, illegal actions and options say what was wrong."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from courtly.engine.errors import IllegalAction, NotationError, OptionError
+from courtly.games import get
+
+from .scenario import build
+
+GAME = get("garrison")
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("", "empty"),
+        ("fly to the moon", "unknown move"),
+        ("upgrade 7H", "upgrade CARD with"),
+        ("upgrade 7S with 3D", "heart or club"),
+        ("trade 5S for 5S", "itself"),
+        ("trade 5S", "trade GIVE for TAKE"),
+        ("besiege P9 with 5S", "not a seat"),
+        ("besiege P1 with 5H", "only spades"),
+        ("besiege P1 with 2S 3S 4S 5S", "one to three"),
+        ("fend KS with 3H", "spade"),
+        ("rebuild 7S with 2C", "face-down heart"),
+        ("discard ZZ", "not a card"),
+        ("smuggle X1", "Joker"),
+        ("smuggle 5D", "never a diamond"),
+        ("thug everyone", "thug cancel"),
+        ("end now", "takes nothing"),
+    ],
+)
+def test_malformed_notation_says_what_was_wrong(text: str, says: str) -> None:
+    with pytest.raises(NotationError, match=says):
+        GAME.parse_action(text)
+
+
+def test_notation_is_case_insensitive() -> None:
+    a = GAME.parse_action("UPGRADE 7h WITH 4d 3D")
+    assert a.notation == "upgrade 7H with 3D 4D"
+    assert GAME.parse_action("Besiege p2 9s") is GAME.parse_action("besiege P2 with 9S")
+    assert GAME.parse_action("upgrade 10H with QD").notation == "upgrade TH with QD"
+
+
+def test_illegal_action_leaves_the_state_unchanged_and_says_why() -> None:
+    st = build(2, hands={0: "7H 4D"})
+    before = pickle.dumps(st.__dict__)
+    with pytest.raises(IllegalAction, match="do not hold 9H"):
+        st.apply(0, "upgrade 9H with 4D")
+    with pytest.raises(IllegalAction, match="worth 7"):
+        st.apply(0, "upgrade 7H with 4D")
+    with pytest.raises(IllegalAction, match="nothing to respond"):
+        st.apply(0, "pass")
+    with pytest.raises(IllegalAction, match="no decision"):
+        st.apply(1, "end")
+    assert pickle.dumps(st.__dict__) == before
+
+
+def test_bad_and_unknown_options_list_the_valid_ones() -> None:
+    with pytest.raises(OptionError, match=r"Valid options: .*length"):
+        GAME.new(players=2, options={"length": "epic"})
+    with pytest.raises(OptionError, match="unknown option 'colour'"):
+        GAME.new(players=2, options={"colour": "red"})
+    with pytest.raises(OptionError, match="2 to 6 players"):
+        GAME.new(players=7)
+
+
+def test_render_and_score_table() -> None:
+    st = build(3, hands={0: "7H 4D"}, siege={1: (0, "9S")})
+    text = GAME.render(st.observation(0), st.legal_actions(0))
+    assert "target" in text and "besieged" in text and "Your hand" in text
+    st.apply(0, "discard 7H")
+    assert "reaction window" in GAME.render(st.observation(2)).lower()
+    headers, rows = GAME.score_table(st.observation(None))
+    assert len(rows) == 3 and "keep value" in headers
+    assert "end" in GAME.notation_help()
