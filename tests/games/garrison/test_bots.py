@@ -37,3 +37,13 @@ def test_greedy_beats_random_at_2_players() -> None:
 
 def test_greedy_beats_random_at_4_players() -> None:
     assert _greedy_wins(4, 60) >= 0.5  # measured about 0.89; chance is 0.25
+
+
+def test_greedy_against_itself_reaches_the_target_instead_of_stalling() -> None:
+    """Two greedy players once held the same three cards forever; the bot now
+    cycles a card when it has nothing better to do."""
+    from courtly.lab.runner import run_games
+
+    results = list(run_games("garrison", ["greedy", "greedy"], list(range(30))))
+    reached = sum(1 for r in results if max(r.scores) >= 30)
+    assert reached >= 25, f"only {reached} of 30 games reached the target"

@@ -5,7 +5,10 @@ that would fall at the end of the turn (fends off the biggest besieger, or
 sends the Agitator); upgrades with the most valuable heart or club it can pay
 for; rebuilds a fallen keep with its least useful card; besieges the leader
 when its spades (with the spades already there) topple that keep; trades its
-least useful card for a clearly better market or discard card; then ends.
+least useful card for a clearly better market or discard card; with a full
+hand and nothing better to do, discards its least useful card once a turn, so
+that the end-of-turn draw brings a new one (otherwise two careful players can
+hold the same three cards forever); then ends.
 
 It keeps one Ace for defence: Aces are spent as ordinary cards only to win or
 when it holds two. In a reaction window it sends the Agitator to save its own
@@ -42,6 +45,7 @@ class Greedy(Bot):
         super().__init__(game)
         self._key: tuple[int, int] = (-1, -1)
         self._moves = 0
+        self._cycled: tuple[int, int] = (-1, -1)
 
     def act(
         self, observation: Mapping[str, Any] | None, legal: Sequence[Action], rng: random.Random
@@ -176,4 +180,10 @@ class Greedy(Bot):
             )
             if self._utility(obs, best.other) > self._utility(obs, best.card) + 2:
                 return best
+        # 7. cycle a card: a full hand that does nothing draws nothing
+        key = (me, obs["turn"])
+        discards = [a for a in groups.get("discard", []) if not spends_ace(a)]
+        if len(hand) >= 3 and discards and self._cycled != key:
+            self._cycled = key
+            return min(discards, key=lambda a: self._utility(obs, a.card))
         return groups["end"][0]
