@@ -16,6 +16,8 @@ seat on the path with its result.
   it was legal, not its parent's visits (a move exists only in some worlds).
 - **Rewards** are per seat: 1 for first place, 0 for last, evenly between
   (ties share), so a node is valued for the seat that moves there.
+- **Speed.** Moves in sampled worlds come from ``legal_actions``, so they are
+  played with ``State.play`` (no second legality check, no move history).
 - **Budget**: a number of iterations (deterministic for a given RNG, unless the
   optional ``time_cap`` in seconds cuts it short), or a time (``seconds``).
 """
@@ -167,5 +169,5 @@ class ISMCTS(Bot):
             else:
                 obs = world.observation(seat) if policy.needs_observation else None
                 action = policy.act(obs, legal, rng)
-            world.apply(seat, action)
+            world.play(seat, action)
             steps += 1
