@@ -27,6 +27,11 @@ app = typer.Typer(
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+GameOptionArg = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A game option, name=value (repeatable)."),
+]
+
 
 def console() -> Console:
     """Rich console; when output is not a terminal (a pipe, a log), 120
@@ -104,9 +109,7 @@ def play(
     ] = None,
     players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for the deal.")] = None,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="A game option, name=value.")
-    ] = None,
+    option: GameOptionArg = None,
     save: Annotated[Path | None, typer.Option(help="Save the game record to this file.")] = None,
 ) -> None:
     """Play a game in the terminal against bots, or hot seat with friends."""
@@ -125,9 +128,7 @@ def sim(
     ] = "",
     seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
     jobs: Annotated[int, typer.Option(help="Processes to use.", min=1)] = 1,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="A game option, name=value.")
-    ] = None,
+    option: GameOptionArg = None,
     out: Annotated[
         Path | None, typer.Option(help="Write every game's record (JSON Lines).")
     ] = None,
@@ -152,9 +153,7 @@ def tournament(
     think: Annotated[
         float | None, typer.Option(help="Seconds a searching bot may think per decision.")
     ] = None,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="A game option, name=value.")
-    ] = None,
+    option: GameOptionArg = None,
     out: Annotated[
         Path | None, typer.Option(help="Write every game's record (JSON Lines).")
     ] = None,

@@ -6,10 +6,10 @@ from collections import defaultdict
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
 from courtly import bots as bot_registry
+from courtly.cli.progress import progress_bar
 from courtly.engine.errors import OptionError
 from courtly.engine.options import parse_option_pairs
 from courtly.engine.records import write_records
@@ -49,14 +49,7 @@ def run_sim(
     options = parse_option_pairs(option_pairs)
     game.new(players=len(names), seed=seed, options=options)  # validate before starting
     results: list[GameResult] = []
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=out,
-        transient=True,
-    ) as bar:
+    with progress_bar(out) as bar:
         task = bar.add_task(f"{game.name}", total=n)
         for r in run_games(
             game.id,

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
 from courtly import bots as bot_registry
+from courtly.cli.progress import progress_bar
 from courtly.engine.errors import OptionError
 from courtly.engine.options import parse_option_pairs
 from courtly.engine.records import write_records
@@ -38,14 +38,7 @@ def run_tournament_cli(
     seats = players or game.default_players
     options = parse_option_pairs(option_pairs)
     game.new(players=seats, seed=seed, options=options)  # validate before starting
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=out,
-        transient=True,
-    ) as bar:
+    with progress_bar(out) as bar:
         task = bar.add_task(f"{game.name} tournament", total=n)
         results = run_tournament(
             game.id,
