@@ -105,17 +105,21 @@ def play(
     game: Annotated[str | None, typer.Argument(help="Game id; without one, a menu.")] = None,
     seats: Annotated[
         str | None,
-        typer.Option(help="Who sits where, e.g. human,greedy,greedy,random."),
+        typer.Option(help="Who sits where: human or a bot, e.g. human,hard,normal,easy."),
     ] = None,
     players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for the deal.")] = None,
     option: GameOptionArg = None,
     save: Annotated[Path | None, typer.Option(help="Save the game record to this file.")] = None,
+    think: Annotated[
+        float | None, typer.Option(help="Seconds a 'hard' bot may think per decision.")
+    ] = None,
 ) -> None:
-    """Play a game in the terminal against bots, or hot seat with friends."""
+    """Play a game in the terminal against bots (easy, normal, hard, or by kind), or
+    hot seat with friends."""
     from courtly.cli.play import run_play
 
-    run_play(console(), game, seats, players, seed, option or [], save)
+    run_play(console(), game, seats, players, seed, option or [], save, think)
 
 
 @app.command()

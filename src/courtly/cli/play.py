@@ -40,6 +40,10 @@ def choose_game(out: Console) -> Game:
     out.print("[bold]Courtly[/]: choose a game")
     for i, g in enumerate(games, 1):
         out.print(f"  {i}. {g.name} [dim]({g.id}): {g.summary}[/]")
+    out.print(
+        "[dim]Bots: easy (a heuristic that often blunders), normal (the heuristic), "
+        "hard (search); choose with --seats, e.g. --seats human,hard,normal,easy.[/]"
+    )
     while True:
         answer = _ask(out, "game number or id: ")
         try:
@@ -51,13 +55,12 @@ def choose_game(out: Console) -> Game:
 
 
 def seat_list(game: Game, seats: str | None, players: int | None) -> list[str]:
-    """The seat assignment: given, or one human and the best bot elsewhere."""
+    """The seat assignment: given, or one human and ``normal`` bots elsewhere."""
     if seats:
         names = [s.strip().lower() for s in seats.split(",") if s.strip()]
     else:
         n = players if players is not None else game.default_players
-        fill = "greedy" if "greedy" in bot_registry.names(game) else "random"
-        names = [HUMAN] + [fill] * (n - 1)
+        names = [HUMAN] + ["normal"] * (n - 1)
     if players is not None and len(names) != players:
         raise OptionError(f"--seats names {len(names)} seats but --players is {players}")
     if not game.min_players <= len(names) <= game.max_players:
@@ -80,11 +83,12 @@ def run_play(
     seed: int | None,
     option_pairs: list[str],
     save: Path | None,
+    think: float | None = None,
 ) -> None:
     game = get(game_id) if game_id else choose_game(out)
     names = seat_list(game, seats, players)
     state = game.new(players=len(names), seed=seed, options=parse_option_pairs(option_pairs))
-    table = TerminalTable(names, game, state, out)
+    table = TerminalTable(names, game, state, out, think)
     try:
         table.run()
     except Quit:
@@ -98,12 +102,16 @@ def run_play(
 class TerminalTable:
     """One game at the terminal."""
 
-    def __init__(self, names: list[str], game: Game, state: State, out: Console) -> None:
+    def __init__(
+        self, names: list[str], game: Game, state: State, out: Console, think: float | None = None
+    ) -> None:
         self.names = names
         self.game = game
         self.state = state
         self.out = out
-        self.bots = {i: bot_registry.make(n, game) for i, n in enumerate(names) if n != HUMAN}
+        self.bots = {
+            i: bot_registry.make(n, game, think) for i, n in enumerate(names) if n != HUMAN
+        }
         self.rngs = [random.Random(state.seed * 31 + i) for i in range(len(names))]
         self.order = random.Random(state.seed ^ 0xC0FFEE)
         self.humans = [i for i, n in enumerate(names) if n == HUMAN]
