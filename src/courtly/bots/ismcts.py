@@ -15,7 +15,8 @@ seat on the path with its result.
 - **Availability.** An edge's exploration term counts the iterations in which
   it was legal, not its parent's visits (a move exists only in some worlds).
 - **Rewards** are per seat: 1 for first place, 0 for last, evenly between
-  (ties share), so a node is valued for the seat that moves there.
+  (ties share), so a node is valued for the seat that moves there. A rollout
+  cut short (``max_rollout_steps``) is valued by the standing at that point.
 - **Speed.** Moves in sampled worlds come from ``legal_actions``, so they are
   played with ``State.play`` (no second legality check, no move history).
 - **Budget**: a number of iterations (deterministic for a given RNG, unless the
@@ -71,6 +72,9 @@ class ISMCTS(Bot):
         max_rollout_steps: int = 10_000,
         time_cap: float | None = None,
     ) -> None:
+        """``rollout``: the policy that finishes simulated games (None: random).
+        ``max_rollout_steps``: a rollout stops after this many decisions and the
+        seats are valued by their standing then (their current scores)."""
         super().__init__(game)
         self.iterations = iterations
         self.seconds = seconds

@@ -3,9 +3,10 @@
 - ``easy``: the game's greedy heuristic, but half its moves are random: it
   plays sensibly and often blunders.
 - ``normal``: the game's greedy heuristic: fast, sensible, predictable.
-- ``hard``: ISMCTS search over worlds consistent with what it sees, with the
-  greedy heuristic for the rest of each simulated game; it thinks for a budget
-  of iterations, capped by ``think`` seconds a decision (default 1 s).
+- ``hard``: ISMCTS search over worlds consistent with what it sees, the greedy
+  heuristic playing each simulated game on for up to 60 decisions (then the
+  position is judged by the standing); it thinks for 400 iterations, capped by
+  ``think`` seconds a decision (default 1 s).
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ from courtly.engine.game import Game
 
 LEVELS = ("easy", "normal", "hard")
 HARD_ITERATIONS = 400
+HARD_ROLLOUT_STEPS = 60
+"""Decisions a ``hard`` rollout plays before judging the position by standing:
+long enough to finish a season, a few turns or a round in every game."""
 DEFAULT_THINK = 1.0
 
 
@@ -62,6 +66,7 @@ def make_level(level: str, game: Game, think: float | None = None) -> Bot:
             iterations=HARD_ITERATIONS,
             seconds=None,
             rollout=heuristic(game),
+            max_rollout_steps=HARD_ROLLOUT_STEPS,
             time_cap=think if think is not None else DEFAULT_THINK,
         )
         bot.name = "hard"  # type: ignore[misc]
