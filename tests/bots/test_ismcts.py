@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from courtly.bots import make
 from courtly.bots.ismcts import ISMCTS
 from courtly.engine.testing import random_step
@@ -65,3 +67,29 @@ def test_ismcts_beats_random_players() -> None:
             state.apply(seat, bots[seat].act(obs, state.legal_actions(seat), rngs[seat]))
         share += (0 in state.winners) / len(state.winners)
     assert share / games >= 0.5, f"ISMCTS won {share / games:.0%} against random (fair 25%)"
+
+
+SHORT = {
+    "agents-of-the-crown": {"years": 1},
+    "crown-rivals": {"turn_limit": 16},
+    "garrison": {"max_rounds": 6},
+    "intrigue": {"rounds": 1},
+    "agincards": {},
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(SHORT))
+def test_ismcts_plays_whole_games_of_every_game(game_id: str) -> None:
+    game = get(game_id)
+    state = game.new(seed=2, options=SHORT[game_id])
+    searcher = ISMCTS(game, iterations=8, max_rollout_steps=12)
+    others = make("random", game)
+    rng = random.Random(3)
+    while not state.over:
+        seat = state.to_act[rng.randrange(len(state.to_act))]
+        bot = searcher if seat == 0 else others
+        obs = state.observation(seat) if bot.needs_observation else None
+        action = bot.act(obs, state.legal_actions(seat), rng)
+        assert action in state.legal_actions(seat)
+        state.apply(seat, action)
+    assert state.winners
