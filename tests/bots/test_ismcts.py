@@ -93,3 +93,31 @@ def test_ismcts_plays_whole_games_of_every_game(game_id: str) -> None:
         assert action in state.legal_actions(seat)
         state.apply(seat, action)
     assert state.winners
+
+
+def test_ismcts_reuses_its_tree_within_a_turn_of_several_moves() -> None:
+    game = get("crown-rivals")
+    state = game.new(seed=1, options={"turn_limit": 12})
+    searcher = ISMCTS(game, iterations=20, max_rollout_steps=10)
+    fresh = ISMCTS(game, iterations=20, max_rollout_steps=10, reuse=False)
+    rng = random.Random(2)
+    while not state.over:
+        seat = state.to_act[0]
+        bot = searcher if seat == 0 else fresh
+        action = bot.act(state.observation(seat), state.legal_actions(seat), rng)
+        assert action in state.legal_actions(seat)
+        state.apply(seat, action)
+    assert searcher.reused > 0 and fresh.reused == 0
+
+
+def test_no_reuse_when_something_was_learned_in_between() -> None:
+    game = get("crown-rivals")
+    state = game.new(seed=4)
+    bot = ISMCTS(game, iterations=20, max_rollout_steps=10)
+    seat = state.to_act[0]
+    bot.act(state.observation(seat), state.legal_actions(seat), random.Random(0))
+    # A different position (another game) must not be taken for the subtree.
+    other = game.new(seed=5)
+    seat = other.to_act[0]
+    bot.act(other.observation(seat), other.legal_actions(seat), random.Random(0))
+    assert bot.reused == 0

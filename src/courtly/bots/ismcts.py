@@ -19,6 +19,8 @@ seat on the path with its result.
   cut short (``max_rollout_steps``) is valued by the standing at that point.
 - **Speed.** Moves in sampled worlds come from ``legal_actions``, so they are
   played with ``State.play`` (no second legality check, no move history).
+- **Reuse.** When the bot moves again with nothing happening in between (a
+  turn of several moves), the search goes on from the subtree of its last move.
 - **Budget**: a number of iterations (deterministic for a given RNG, unless the
   optional ``time_cap`` in seconds cuts it short), or a time (``seconds``).
 """
@@ -71,6 +73,7 @@ class ISMCTS(Bot):
         rollout: Bot | None = None,
         max_rollout_steps: int = 10_000,
         time_cap: float | None = None,
+        reuse: bool = True,
     ) -> None:
         """``rollout``: the policy that finishes simulated games (None: random).
         ``max_rollout_steps``: a rollout stops after this many decisions and the
@@ -82,17 +85,22 @@ class ISMCTS(Bot):
         self.rollout = rollout
         self.max_rollout_steps = max_rollout_steps
         self.time_cap = time_cap
+        self.reuse = reuse
         self.last_iterations = 0
+        self.reused = 0
+        """How many decisions started from the tree of the one before."""
+        self._last: tuple[Mapping[str, Any], Action, Node] | None = None
 
     def act(
         self, observation: Mapping[str, Any] | None, legal: Sequence[Action], rng: random.Random
     ) -> Action:
         assert observation is not None, "ISMCTS needs the observation"
         if len(legal) == 1:
+            self._last = None
             return legal[0]
         me: int = observation["seat"]
-        root = Node()
         game = self.game
+        root = self._reusable_root(observation, rng) or Node()
         start = time.perf_counter()
         limit = self.seconds if self.seconds is not None else self.time_cap
         done = 0
@@ -108,7 +116,32 @@ class ISMCTS(Bot):
         by_id = {a.id: a for a in legal}
         ranked = [(child.visits, child.total, key[1]) for key, child in root.children.items()]
         best = max(r for r in ranked if r[2] in by_id)[2]
+        if self.reuse:
+            self._last = (observation, by_id[best], root.children[(me, best)])
         return by_id[best]
+
+    def _reusable_root(self, observation: Mapping[str, Any], rng: random.Random) -> Node | None:
+        """The subtree under our last move, when it is still this information set.
+
+        Sound when nothing happened since but that move and nothing was
+        learned: a world drawn from the last observation, with the move played,
+        then looks exactly like the observation now (as when a player makes
+        several moves in one turn). Otherwise the search starts afresh."""
+        last, self._last = self._last, None
+        if last is None:
+            return None
+        before, action, child = last
+        if before.get("seat") != observation.get("seat"):
+            return None
+        world = self.game.sample_state(before, rng)
+        seat = observation["seat"]
+        if seat not in world.to_act or world.check(seat, action) is not None:
+            return None
+        world.play(seat, action)
+        if world.observation(seat) != observation:
+            return None
+        self.reused += 1
+        return child
 
     def _iterate(self, world: State, root: Node, me: int, rng: random.Random) -> None:
         game = self.game
