@@ -121,3 +121,15 @@ def test_no_reuse_when_something_was_learned_in_between() -> None:
     seat = other.to_act[0]
     bot.act(other.observation(seat), other.legal_actions(seat), random.Random(0))
     assert bot.reused == 0
+
+
+def test_the_heuristic_prior_holds_unless_search_finds_better() -> None:
+    game = get("crown-rivals")
+    state = game.new(seed=6)
+    seat = state.to_act[0]
+    obs, legal = state.observation(seat), state.legal_actions(seat)
+    heuristic = make("greedy", game)
+    hint = heuristic.act(obs, legal, random.Random(0))
+    # With no search at all beyond the prior, the heuristic's move is played.
+    bot = ISMCTS(game, iterations=1, rollout=heuristic, prior_visits=50, max_rollout_steps=5)
+    assert bot.act(obs, legal, random.Random(0)) is hint

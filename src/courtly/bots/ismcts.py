@@ -19,6 +19,9 @@ seat on the path with its result.
   cut short (``max_rollout_steps``) is valued by the standing at that point.
 - **Speed.** Moves in sampled worlds come from ``legal_actions``, so they are
   played with ``State.play`` (no second legality check, no move history).
+- **Heuristic prior.** Optionally the rollout policy's choice at the root
+  starts with virtual visits, so a noisy search does not play worse than the
+  heuristic it rolls out with.
 - **Reuse.** When the bot moves again with nothing happening in between (a
   turn of several moves), the search goes on from the subtree of its last move.
 - **Budget**: a number of iterations (deterministic for a given RNG, unless the
@@ -74,10 +77,14 @@ class ISMCTS(Bot):
         max_rollout_steps: int = 10_000,
         time_cap: float | None = None,
         reuse: bool = True,
+        prior_visits: int = 0,
     ) -> None:
         """``rollout``: the policy that finishes simulated games (None: random).
         ``max_rollout_steps``: a rollout stops after this many decisions and the
-        seats are valued by their standing then (their current scores)."""
+        seats are valued by their standing then (their current scores).
+        ``prior_visits``: the rollout policy's own choice at the root starts with
+        this many visits valued as even, so the search overrides the heuristic
+        only when it finds a move clearly better."""
         super().__init__(game)
         self.iterations = iterations
         self.seconds = seconds
@@ -86,6 +93,7 @@ class ISMCTS(Bot):
         self.max_rollout_steps = max_rollout_steps
         self.time_cap = time_cap
         self.reuse = reuse
+        self.prior_visits = prior_visits
         self.last_iterations = 0
         self.reused = 0
         """How many decisions started from the tree of the one before."""
@@ -101,6 +109,11 @@ class ISMCTS(Bot):
         me: int = observation["seat"]
         game = self.game
         root = self._reusable_root(observation, rng) or Node()
+        if self.prior_visits and self.rollout is not None:
+            hint = self.rollout.act(observation, legal, rng)
+            node = root.children.setdefault((me, hint.id), Node())
+            node.visits += self.prior_visits
+            node.total += 0.5 * self.prior_visits
         start = time.perf_counter()
         limit = self.seconds if self.seconds is not None else self.time_cap
         done = 0

@@ -5,7 +5,8 @@
 - ``normal``: the game's greedy heuristic: fast, sensible, predictable.
 - ``hard``: ISMCTS search over worlds consistent with what it sees, the greedy
   heuristic playing each simulated game on for up to 60 decisions (then the
-  position is judged by the standing); it thinks for 400 iterations, capped by
+  position is judged by the standing), starting from the heuristic's own move
+  as a prior (40 virtual visits); it thinks for 400 iterations, capped by
   ``think`` seconds a decision (default 1 s).
 """
 
@@ -25,6 +26,8 @@ HARD_ITERATIONS = 400
 HARD_ROLLOUT_STEPS = 60
 """Decisions a ``hard`` rollout plays before judging the position by standing:
 long enough to finish a season, a few turns or a round in every game."""
+HARD_PRIOR_VISITS = 40
+"""Virtual visits for the heuristic's own move at the root of a ``hard`` search."""
 DEFAULT_THINK = 1.0
 
 
@@ -67,6 +70,7 @@ def make_level(level: str, game: Game, think: float | None = None) -> Bot:
             seconds=None,
             rollout=heuristic(game),
             max_rollout_steps=HARD_ROLLOUT_STEPS,
+            prior_visits=HARD_PRIOR_VISITS,
             time_cap=think if think is not None else DEFAULT_THINK,
         )
         bot.name = "hard"  # type: ignore[misc]
