@@ -9,7 +9,11 @@
     game.sample_state(obs, rng)     # a full state consistent with an observation
     state.clone(); state.over; state.scores; state.winners
 
-A game subclasses both. Its ``State`` implements ``legal_actions``, ``check``
+A game subclasses both. Its ``Game`` declares what the game is and names the
+modules of its package that the base class wires up: ``notation`` (``parse``
+and ``NOTATION_HELP``), ``view`` (``sample``, for ``sample_state``) and
+``screen`` (``render``, and optionally ``describe`` and ``score_table``). Its
+``State`` implements ``legal_actions``, ``check``
 (the reason an action is illegal, or None), ``play`` (carry out a legal action),
 ``observation``, ``zones`` and ``hidden_from``; the base class owns validation,
 the move history and records.
@@ -51,6 +55,13 @@ class Game(ABC):
     Options: ClassVar[type[GameOptions]] = GameOptions
     actions: ClassVar[Sequence[Action]]
     """The fixed action space: ``actions[i].id == i``."""
+    notation: Any
+    """The module that reads actions: ``parse(text)`` and ``NOTATION_HELP``."""
+    view: Any
+    """The module that strips secrets: ``sample(game, observation, rng)``."""
+    screen: Any
+    """The terminal module: ``render(observation, legal)``, and optionally
+    ``describe(kind, data, seat)`` and ``score_table(observation)``."""
 
     @property
     def action_space_size(self) -> int:
@@ -81,10 +92,11 @@ class Game(ABC):
     def _new(self, players: int, seed: int, options: Any) -> State:
         """Set up a game (deal, first decision) with validated options."""
 
-    @abstractmethod
     def sample_state(self, observation: Mapping[str, Any], rng: random.Random) -> State:
         """A full state consistent with ``observation``: its hidden part drawn
         from ``rng``, so that ``sample_state(obs).observation(seat) == obs``."""
+        state: State = self.view.sample(self, observation, rng)
+        return state
 
     # -- actions ------------------------------------------------------------
     def action(self, id: int) -> Action:
@@ -94,10 +106,11 @@ class Game(ABC):
             )
         return self.actions[id]
 
-    @abstractmethod
     def parse_action(self, text: str) -> Action:
         """Read an action's text notation, case-insensitively; a NotationError
         names what was wrong and shows the forms that are allowed."""
+        action: Action = self.notation.parse(text)
+        return action
 
     def observed_as(self, action: Action, actor: int, viewer: int) -> int:
         """What ``viewer`` learns when ``actor`` plays ``action``: a number that is
@@ -131,26 +144,34 @@ class Game(ABC):
             '{"id": N} / {"notation": "..."}'
         )
 
-    @abstractmethod
     def notation_help(self) -> str:
         """The forms of this game's notation, with examples, for ``help``."""
+        return str(self.notation.NOTATION_HELP)
 
     # -- presentation ---------------------------------------------------------
-    @abstractmethod
     def render(self, observation: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
         """A terminal view of an observation, as Rich markup; ``legal`` (the
         viewer's legal actions, when it is to act) may be used for hints."""
+        return str(self.screen.render(observation, legal))
 
     def score_table(self, observation: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
         """The end-of-game breakdown: column headers and one row per seat."""
+        table = getattr(self.screen, "score_table", None)
+        if table is not None:
+            headers, rows = table(observation)
+            return headers, rows
         scores = observation.get("scores", [])
         return ["seat", "score"], [[f"P{i}", str(v)] for i, v in enumerate(scores)]
 
     def describe(self, event: Event, seat: int | None) -> str | None:
         """One line for the game log as ``seat`` sees ``event`` (None: not worth
-        a line). Games override this for readable logs."""
+        a line): the screen module's ``describe``, or a plain listing."""
         if not event.visible_to(seat):
             return None
+        line = getattr(self.screen, "describe", None)
+        if line is not None:
+            text: str | None = line(event.kind, event.data, seat)
+            return text
         details = ", ".join(f"{k} {v}" for k, v in event.data.items())
         return f"{event.kind.replace('_', ' ')}: {details}" if details else event.kind
 

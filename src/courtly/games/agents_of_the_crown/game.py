@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from courtly.engine.actions import Action
-from courtly.engine.events import Event
 from courtly.engine.game import Game
 from courtly.games.agents_of_the_crown import actions, render, view
 from courtly.games.agents_of_the_crown.rules import PLAYERS, AgentsOptions, AgentsState
@@ -23,6 +20,9 @@ class AgentsOfTheCrown(Game):
     min_players = max_players = default_players = PLAYERS
     version = 1
     Options = AgentsOptions
+    notation = actions
+    view = view
+    screen = render
     actions: ClassVar[list[actions.AgentsAction]] = actions.ACTIONS
     information = "imperfect"
     simultaneous = True
@@ -31,9 +31,6 @@ class AgentsOfTheCrown(Game):
         state = AgentsState.__new__(AgentsState)
         state.setup(self, seed, options)
         return state
-
-    def sample_state(self, observation: Mapping[str, Any], rng: random.Random) -> AgentsState:
-        return view.sample(self, observation, rng)
 
     def observed_as(self, action: Action, actor: int, viewer: int) -> int:
         """Others see a pass only as "a pass", and a face-down card only by where
@@ -44,22 +41,3 @@ class AgentsOfTheCrown(Game):
         if action.kind == "pass":
             return -1
         return -2 - action.place
-
-    def parse_action(self, text: str) -> Action:
-        return actions.parse(text)
-
-    def notation_help(self) -> str:
-        return actions.NOTATION_HELP
-
-    def render(self, observation: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
-        return render.render(observation)
-
-    def describe(self, event: Event, seat: int | None) -> str | None:
-        if not event.visible_to(seat):
-            return None
-        return render.describe(event.kind, event.data, seat)
-
-    def score_table(self, observation: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
-        years = len(observation["year_scores"])
-        headers = ["House", *(f"Year {y + 1} (prizes+nobles-curses)" for y in range(years))]
-        return [*headers, "Total"], render.breakdown(observation)

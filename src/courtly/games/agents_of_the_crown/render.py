@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
 
 from courtly import cards
+from courtly.engine.actions import Action
 
 SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SUIT_STYLE = {"C": "bold white", "D": "bold red", "H": "bold red", "S": "bold white"}
@@ -37,7 +38,7 @@ def house(suit: str) -> str:
     return f"[{SUIT_STYLE[suit]}]{SUIT_SYMBOL[suit]} {cards.SUIT_NAMES[suit]}[/]"
 
 
-def render(obs: Mapping[str, Any]) -> str:
+def render(obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
     me = obs["seat"]
     lines = []
     head = f"[bold]Agents of the Crown[/]  Year {obs['year']} of {obs['options']['years']}"
@@ -103,6 +104,13 @@ def render(obs: Mapping[str, Any]) -> str:
         waiting = ", ".join("you" if s == me else f"P{s}" for s in obs["to_act"])
         lines.append(f"Awaiting: {waiting} ({obs['decision']})")
     return "\n".join(lines)
+
+
+def score_table(obs: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
+    """The end-of-game table: each Year's total with its parts, and the total."""
+    years = len(obs["year_scores"])
+    headers = ["House", *(f"Year {y + 1} (prizes+nobles-curses)" for y in range(years)), "Total"]
+    return headers, breakdown(obs)
 
 
 def breakdown(obs: Mapping[str, Any]) -> list[list[str]]:

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from courtly.engine.actions import Action
-from courtly.engine.events import Event
 from courtly.engine.game import Game
 from courtly.games.agincards import actions, render, view
 from courtly.games.agincards.rules import AgincardsOptions, AgincardsState
@@ -26,6 +22,9 @@ class Agincards(Game):
     default_players = 2
     version = 1
     Options = AgincardsOptions
+    notation = actions
+    view = view
+    screen = render
     actions: ClassVar[list[actions.AgincardsAction]] = actions.ACTIONS
     information = "imperfect"
     simultaneous = False
@@ -34,24 +33,3 @@ class Agincards(Game):
         state = AgincardsState.__new__(AgincardsState)
         state.setup(self, players, seed, options)
         return state
-
-    def sample_state(self, observation: Mapping[str, Any], rng: random.Random) -> AgincardsState:
-        return view.sample(self, observation, rng)
-
-    def parse_action(self, text: str) -> Action:
-        return actions.parse(text)
-
-    def notation_help(self) -> str:
-        return actions.NOTATION_HELP
-
-    def render(self, observation: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
-        return render.render(observation, legal)
-
-    def describe(self, event: Event, seat: int | None) -> str | None:
-        if not event.visible_to(seat):
-            return None
-        return render.describe(event.kind, event.data, seat)
-
-    def score_table(self, observation: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
-        headers = ["seat", "token points", "run points", "tokens left", "total"]
-        return headers, render.breakdown(observation)

@@ -163,6 +163,11 @@ def breakdown(obs: Mapping[str, Any]) -> list[list[str]]:
     return rows
 
 
+def score_table(obs: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
+    headers = ["seat", "token points", "run points", "tokens left", "total"]
+    return headers, breakdown(obs)
+
+
 def describe(kind: str, data: Mapping[str, Any], seat: int | None) -> str | None:
     """A game-log line for one event, from ``seat``'s point of view."""
 

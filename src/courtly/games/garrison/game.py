@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from courtly.engine.actions import Action
 from courtly.engine.game import Game
 from courtly.games.garrison import actions, render, view
 from courtly.games.garrison.options import GarrisonOptions
@@ -25,6 +22,9 @@ class Garrison(Game):
     default_players = 4
     version = 1
     Options = GarrisonOptions
+    notation = actions
+    view = view
+    screen = render
     actions: ClassVar[list[actions.GarrisonAction]] = actions.ACTIONS
     information = "imperfect"
     simultaneous = False
@@ -33,18 +33,3 @@ class Garrison(Game):
         state = GarrisonState.__new__(GarrisonState)
         state.setup(self, players, seed, options)
         return state
-
-    def sample_state(self, observation: Mapping[str, Any], rng: random.Random) -> GarrisonState:
-        return view.sample(self, observation, rng)
-
-    def parse_action(self, text: str) -> Action:
-        return actions.parse(text)
-
-    def notation_help(self) -> str:
-        return actions.NOTATION_HELP
-
-    def render(self, observation: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
-        return render.render(observation, legal)
-
-    def score_table(self, observation: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
-        return render.score_table(observation)

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from courtly.engine.actions import Action
 from courtly.engine.game import Game
 from courtly.games.intrigue import actions, render, view
 from courtly.games.intrigue.cards import CODES
@@ -23,6 +20,9 @@ class Intrigue(Game):
     min_players = max_players = default_players = PLAYERS
     version = 1
     Options = IntrigueOptions
+    notation = actions
+    view = view
+    screen = render
     actions: ClassVar[list[actions.IntrigueAction]] = actions.ACTIONS
     information = "imperfect"
     simultaneous = False
@@ -31,21 +31,6 @@ class Intrigue(Game):
         state = IntrigueState.__new__(IntrigueState)
         state.setup(self, seed, options)
         return state
-
-    def sample_state(self, observation: Mapping[str, Any], rng: random.Random) -> IntrigueState:
-        return view.sample(self, observation, rng)
-
-    def parse_action(self, text: str) -> Action:
-        return actions.parse(text)
-
-    def notation_help(self) -> str:
-        return actions.NOTATION_HELP
-
-    def render(self, observation: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
-        return render.render(observation, legal)
-
-    def score_table(self, observation: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
-        return render.score_table(observation)
 
     def card_codes(self) -> frozenset[str]:
         return frozenset(CODES)
