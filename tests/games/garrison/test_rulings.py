@@ -165,6 +165,28 @@ def test_GAR_4_observations_do_not_show_who_is_asked() -> None:
     assert mine["to_act"] == [1] and mine["window"]["you_are_asked"]
 
 
+def test_GAR_4_who_is_asked_cannot_be_worked_out_from_the_windows_progress() -> None:
+    st = build(4, current=1, hands={1: "2C 3C", 3: "AS"}, siege={0: (2, "5S")})
+    st.apply(1, "discard 2C")
+    assert st.to_act == (2,)
+    before = {seat: st.observation(seat) for seat in (0, 1, None)}
+    st.apply(2, "pass")
+    assert st.to_act == (3,)
+    # Seats 0 and 1 and a spectator cannot tell seat 2's turn to answer from
+    # seat 3's: their observations are the same.
+    for seat in (0, 1, None):
+        assert st.observation(seat) == before[seat]
+        assert st.observation(seat)["chain"][-1]["answered"] is None
+    assert st.observation(2)["chain"][-1]["you_answered"] is True
+    # A sampled world puts the open window at a point consistent with seat 0's view.
+    import random
+
+    for k in range(10):
+        world = GAME.sample_state(st.observation(0), random.Random(k))
+        assert world.to_act and world.to_act[0] in (2, 3)
+        assert world.observation(0) == st.observation(0)
+
+
 def test_GAR_4_responses_resolve_newest_first() -> None:
     st = build(2, hands={0: "2C AC", 1: "AH"}, court={1: "5H 6H"})
     st.apply(0, "discard 2C")

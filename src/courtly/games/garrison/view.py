@@ -7,11 +7,15 @@ moves, spies and Jokers, and the cards each hand is known to hold (taken from
 the market or the discard pile, or named by a declared move). Private: a seat's
 own hand. Hidden: the deck and the rest of the other hands.
 
-Reaction windows (GAR-4): for every seat but the one being asked, ``to_act`` is
-empty during a window and ``window`` only says after what it is open. Every
-seat but the declarer is asked, Ace or not, in a fixed clockwise order, so the
-window's progress (``answered`` in the chain) tells nothing about who holds an
-Ace; it is what lets ``sample_state`` rebuild whose answer is awaited.
+Reaction windows (GAR-4): who is being asked is never shown to anyone else.
+For every seat but the one being asked, ``to_act`` is empty during a window,
+``window`` only says after what it is open, and the open window's progress is
+withheld: its chain entry says only whether this seat has answered it yet.
+Every seat but the declarer is asked, Ace or not, in clockwise order, so being
+asked tells nothing about who holds an Ace either. ``sample_state`` draws the
+progress of the open window among the values consistent with that. (The
+progress of the windows below it is public: each was interrupted by the seat
+that declared the item above it.)
 """
 
 from __future__ import annotations
@@ -56,12 +60,16 @@ def observe(st: GarrisonState, seat: int | None) -> dict[str, Any]:
     decision = top.kind if top else None
     to_act = list(top.waiting) if top else []
     window = None
+    chain = [_chain_entry(i) for i in st.chain]
     if decision == "reaction":
         item = st.chain[-1]
         asked = seat is not None and seat in to_act
+        window = {"after": item.describe(), "by": item.seat, "you_are_asked": asked}
         if not asked:
             to_act = []
-        window = {"after": item.describe(), "by": item.seat, "you_are_asked": asked}
+            chain[-1]["answered"] = None  # GAR-4: whose turn to answer is not shown
+            if seat is not None and seat != item.seat:
+                chain[-1]["you_answered"] = item.answered > (seat - item.seat - 1) % st.n
     n = st.n
     keeps = []
     for s in range(n):
@@ -95,7 +103,7 @@ def observe(st: GarrisonState, seat: int | None) -> dict[str, Any]:
         "discard": _codes(st.discard),
         "discard_top": _CODE[st.discard[-1]] if st.discard else None,
         "deck_size": len(st.deck),
-        "chain": [_chain_entry(i) for i in st.chain],
+        "chain": chain,
         "scores": st.scores,
         "over": st.ended,
         "winners": st.winners,
@@ -169,7 +177,10 @@ def sample(game: Any, obs: Mapping[str, Any], rng: random.Random) -> GarrisonSta
             if kind == "spy":
                 item.card = card[e["ace"]]
                 seen.add(item.card)
-        item.answered = e["answered"]
+        if e["answered"] is None:  # the open window, its progress withheld (GAR-4)
+            item.answered = _open_window_progress(item.seat, seat, n, e.get("you_answered"), rng)
+        else:
+            item.answered = e["answered"]
         item.cancelled = e["cancelled"]
         st.chain.append(item)
     own: list[int] = []
@@ -194,3 +205,17 @@ def sample(game: Any, obs: Mapping[str, Any], rng: random.Random) -> GarrisonSta
         for item in st.chain:
             st.pending.push("reaction", [(item.seat + 1 + item.answered) % n])
     return st
+
+
+def _open_window_progress(
+    declarer: int, viewer: int | None, n: int, viewer_answered: bool | None, rng: random.Random
+) -> int:
+    """How many seats have answered the open window, drawn among the counts a
+    viewer who is not being asked cannot tell apart."""
+    mine = (viewer - declarer - 1) % n if viewer is not None and viewer != declarer else None
+    counts = [
+        a
+        for a in range(n - 1)
+        if (declarer + 1 + a) % n != viewer and (mine is None or (a > mine) == viewer_answered)
+    ]
+    return rng.choice(counts)
