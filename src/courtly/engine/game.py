@@ -12,7 +12,8 @@
 A game subclasses both. Its ``Game`` declares what the game is and names the
 modules of its package that the base class wires up: ``notation`` (``parse``
 and ``NOTATION_HELP``), ``view`` (``sample``, for ``sample_state``) and
-``screen`` (``render``, and optionally ``describe`` and ``score_table``). Its
+``screen`` (``render``, and optionally ``describe`` and ``score_table``);
+``view.observe`` also gives every ``State.observation``. Its
 ``State`` implements ``legal_actions``, ``check``
 (the reason an action is illegal, or None), ``play`` (carry out a legal action),
 ``observation``, ``zones`` and ``hidden_from``; the base class owns validation,
@@ -58,7 +59,8 @@ class Game(ABC):
     notation: Any
     """The module that reads actions: ``parse(text)`` and ``NOTATION_HELP``."""
     view: Any
-    """The module that strips secrets: ``sample(game, observation, rng)``."""
+    """The module that strips secrets: ``observe(state, seat)`` and
+    ``sample(game, observation, rng)``."""
     screen: Any
     """The terminal module: ``render(observation, legal)``, and optionally
     ``describe(kind, data, seat)`` and ``score_table(observation)``."""
@@ -292,9 +294,11 @@ class State(ABC):
         return f"seat {seat} has no decision to make now; awaiting seat(s) {awaited}"
 
     # -- what each seat may know ------------------------------------------------
-    @abstractmethod
     def observation(self, seat: int | None) -> dict[str, Any]:
-        """JSON-ready: everything ``seat`` may know, nothing more (None: spectator)."""
+        """JSON-ready: everything ``seat`` may know, nothing more (None: spectator);
+        built by the game's ``view`` module, the one place that strips secrets."""
+        obs: dict[str, Any] = self.game.view.observe(self, seat)
+        return obs
 
     @abstractmethod
     def zones(self) -> dict[str, list[int]]:

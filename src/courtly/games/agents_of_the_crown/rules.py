@@ -476,11 +476,6 @@ class AgentsState(State):
         return [float(s) for s in self.score]
 
     # -- views ------------------------------------------------------------------
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        from courtly.games.agents_of_the_crown.view import observe
-
-        return observe(self, seat)
-
     def zones(self) -> dict[str, list[int]]:
         z: dict[str, list[int]] = {"banners": list(BANNERS), "discard": list(self.discard)}
         for seat in range(PLAYERS):

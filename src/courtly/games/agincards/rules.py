@@ -385,11 +385,6 @@ class AgincardsState(State):
         return [float(s) for s in self.score]
 
     # -- views ----------------------------------------------------------------------------
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        from courtly.games.agincards.view import observe
-
-        return observe(self, seat)
-
     def zones(self) -> dict[str, list[int]]:
         m = self.map
         z: dict[str, list[int]] = {"map": [m.card[i] for i in m.order], "deck": list(self.deck)}

@@ -461,11 +461,6 @@ class CrownState(State):
         return [float(v) for v in self.influence]
 
     # -- views ---------------------------------------------------------------------------
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        from courtly.games.crown_rivals.view import observe
-
-        return observe(self, seat)
-
     def zones(self) -> dict[str, list[int]]:
         z: dict[str, list[int]] = {
             "market": self.market_cards(),

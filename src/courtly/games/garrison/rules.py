@@ -488,11 +488,6 @@ class GarrisonState(State):
         return [i for i, v in enumerate(s) if v == best]
 
     # -- views -------------------------------------------------------------------
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        from courtly.games.garrison.view import observe
-
-        return observe(self, seat)
-
     def zones(self) -> dict[str, list[int]]:
         z: dict[str, list[int]] = {
             "deck": list(self.deck),

@@ -387,11 +387,6 @@ class IntrigueState(State):
         return [float(p) for p in self.points]
 
     # -- views ------------------------------------------------------------------
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        from courtly.games.intrigue.view import observe
-
-        return observe(self, seat)
-
     def zones(self) -> dict[str, list[int]]:
         z: dict[str, list[int]] = {
             "deck": list(self.deck),
