@@ -18,7 +18,8 @@ seat on the path with its result.
   (ties share), so a node is valued for the seat that moves there. A rollout
   cut short (``max_rollout_steps``) is valued by the standing at that point.
 - **Speed.** Moves in sampled worlds come from ``legal_actions``, so they are
-  played with ``State.play`` (no second legality check, no move history).
+  played with ``State.play`` (no second legality check, no move history), in
+  the tree as in rollouts.
 - **Heuristic prior.** Optionally the rollout policy's choice at the root
   starts with virtual visits, so a noisy search does not play worse than the
   heuristic it rolls out with.
@@ -158,6 +159,7 @@ class ISMCTS(Bot):
 
     def _iterate(self, world: State, root: Node, me: int, rng: random.Random) -> None:
         game = self.game
+        plain = type(game).observed_as is Game.observed_as
         node = root
         path: list[tuple[Node, int]] = []
         seat = me
@@ -168,9 +170,17 @@ class ISMCTS(Bot):
             if node is not root:
                 seat = to_act[rng.randrange(len(to_act))] if len(to_act) > 1 else to_act[0]
             legal = world.legal_actions(seat)
-            groups: dict[int, list[Action]] = {}
-            for a in legal:
-                groups.setdefault(game.observed_as(a, seat, me), []).append(a)
+            # A move's edge is what ``me`` sees of it. A seat sees its own moves
+            # as themselves, and so does everyone in a game without hidden
+            # moves: then each action is its own edge and needs no grouping.
+            groups: Mapping[int, Sequence[Action]]
+            if plain or seat == me:
+                groups = {a.id: (a,) for a in legal}
+            else:
+                hidden: dict[int, list[Action]] = {}
+                for a in legal:
+                    hidden.setdefault(game.observed_as(a, seat, me), []).append(a)
+                groups = hidden
             children = node.children
             untried = []
             for key in groups:
@@ -194,7 +204,7 @@ class ISMCTS(Bot):
                         best_score, key = score, k
                 child = children[(seat, key)]
             options = groups[key]
-            world.apply(
+            world.play(
                 seat, options[rng.randrange(len(options))] if len(options) > 1 else options[0]
             )
             path.append((child, seat))
@@ -208,13 +218,19 @@ class ISMCTS(Bot):
             child.total += result[who]
 
     def _play_out(self, world: State, rng: random.Random) -> None:
+        """Play ``world`` on with the rollout policy. A forced move (the only
+        legal one) is played without asking the policy: it could choose
+        nothing else, and asking would cost it an observation."""
         policy = self.rollout
         steps = 0
-        while not world.over and steps < self.max_rollout_steps:
+        limit = self.max_rollout_steps
+        while not world.over and steps < limit:
             to_act = world.to_act
             seat = to_act[rng.randrange(len(to_act))] if len(to_act) > 1 else to_act[0]
             legal = world.legal_actions(seat)
-            if policy is None:
+            if len(legal) == 1:
+                action = legal[0]
+            elif policy is None:
                 action = legal[rng.randrange(len(legal))]
             else:
                 obs = world.observation(seat) if policy.needs_observation else None
