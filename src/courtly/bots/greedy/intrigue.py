@@ -28,6 +28,10 @@ from courtly.games.intrigue import cards as C
 from courtly.games.intrigue.actions import IntrigueAction
 
 BETA = 0.8  # how sharply estimated totals turn into chances to win
+ENDS = [card.ends for card in C.DECK]
+"""Each deck card's Relationship end values (zeros for other cards)."""
+TOKEN_WORTH = [(t, C.token_letter(t), C.token_value(t) + 1) for t in range(6)]
+"""Each support token: its character and what backing a winner with it pays (+1)."""
 
 
 class _Model:
@@ -37,6 +41,7 @@ class _Model:
         self.me: int = obs["seat"]
         self.chars = [C.BY_CODE[c] for c in obs["characters"]]
         self.prio = [C.priority(c) for c in self.chars]
+        self.bias = [0.01 * v for v in self.prio]
         seen = set()
         for code in obs["hand"]:
             seen.add(C.BY_CODE[code])
@@ -69,6 +74,7 @@ class _Model:
         self.base = [known[x] + unknown[x] * self.mean[x] for x in range(3)]
         self.tokens = [-1 if h is None else h for h in obs["tokens"].values()]
         self.char_points = list(obs["character_points"])
+        self._now: float | None = None
 
     def totals(self, base: list[float], rels: list[tuple[int, int, int] | None]) -> list[float]:
         t = list(base)
@@ -76,7 +82,7 @@ class _Model:
             if r is None:
                 continue
             c, lt, rt = r
-            lv, rv = C.DECK[c].ends
+            lv, rv = ENDS[c]
             t[lt] += lv
             t[rt] += rv
             if c == C.DEBT and (self.unknown[lt] or base[lt]):
@@ -88,9 +94,12 @@ class _Model:
     def chances(self, base: list[float], rels: list[tuple[int, int, int] | None]) -> list[float]:
         t = self.totals(base, rels)
         top = max(t)
-        w = [math.exp(BETA * (t[x] - top) + 0.01 * self.prio[x]) for x in range(3)]
-        s = sum(w)
-        p = [v / s for v in w]
+        exp, bias = math.exp, self.bias
+        w0 = exp(BETA * (t[0] - top) + bias[0])
+        w1 = exp(BETA * (t[1] - top) + bias[1])
+        w2 = exp(BETA * (t[2] - top) + bias[2])
+        s = w0 + w1 + w2
+        p = [w0 / s, w1 / s, w2 / s]
         for r in rels:
             if r is not None and r[0] == C.BLACKMAIL:
                 _, bl, victim = r
@@ -105,13 +114,25 @@ class _Model:
         tokens: list[int] | None = None,
     ) -> float:
         """Expected points this round from the seat's support tokens."""
-        p = self.chances(self.base if base is None else base, self.rels if rels is None else rels)
-        toks = self.tokens if tokens is None else tokens
+        if base is None and rels is None and tokens is None:
+            if self._now is None:
+                self._now = self._payoff(self.base, self.rels, self.tokens)
+            return self._now
+        return self._payoff(
+            self.base if base is None else base,
+            self.rels if rels is None else rels,
+            self.tokens if tokens is None else tokens,
+        )
+
+    def _payoff(
+        self, base: list[float], rels: list[tuple[int, int, int] | None], toks: list[int]
+    ) -> float:
+        p = self.chances(base, rels)
+        me = self.me
         out = 0.0
-        for t in range(6):
-            if toks[t] == self.me:
-                x = C.token_letter(t)
-                out += p[x] * (C.token_value(t) + 1) - 1
+        for t, x, worth in TOKEN_WORTH:
+            if toks[t] == me:
+                out += p[x] * worth - 1
         return out
 
 

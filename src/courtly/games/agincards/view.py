@@ -135,7 +135,36 @@ def sample(game: Any, obs: Mapping[str, Any], rng: random.Random) -> AgincardsSt
     return s
 
 
+_VIEW_MAPS: dict[tuple[tuple[str, str], ...], Map] = {}
+"""Maps handed to readers of observations, by their cards in order."""
+_VIEW_MAPS_SIZE = 1024
+
+
 def public_map(obs: Mapping[str, Any]) -> Map:
     """The map of an observation, shared and cached: read it, never change it.
-    Its tokens are not set; read them from ``obs["tokens"]``."""
-    return _public_map(tuple((n, c) for n, c in obs["map"]))[0]
+    Its tokens are not set; read them from ``obs["tokens"]``. A map one card
+    on from a cached one (the next move of a game) is that map with the card
+    placed, not laid out afresh. Its cards, colours and frontier are the
+    same either way; only the order of its ``open_by_value`` entries may
+    differ, so states are never made from these maps (``sample`` lays them
+    out afresh)."""
+    key = tuple((n, c) for n, c in obs["map"])
+    m = _VIEW_MAPS.get(key)
+    if m is not None:
+        return m
+    before = _VIEW_MAPS.get(key[:-1]) if key else None
+    if before is None:
+        m = _public_map(key)[0]
+    else:
+        name, code = key[-1]
+        c = cards.card(code)
+        while c in before.card:  # a second deck's copy
+            c += SECOND_DECK
+        cell = cell_of(name)
+        assert cell is not None
+        m = before.copy()
+        m.place(INDEX_OF_CELL[cell], c)
+    if len(_VIEW_MAPS) >= _VIEW_MAPS_SIZE:
+        _VIEW_MAPS.clear()
+    _VIEW_MAPS[key] = m
+    return m
