@@ -133,3 +133,16 @@ def test_the_heuristic_prior_holds_unless_search_finds_better() -> None:
     # With no search at all beyond the prior, the heuristic's move is played.
     bot = ISMCTS(game, iterations=1, rollout=heuristic, prior_visits=50, max_rollout_steps=5)
     assert bot.act(obs, legal, random.Random(0)) is hint
+
+
+def test_ismcts_counts_the_decisions_its_rollouts_play() -> None:
+    game = get("crown-rivals")
+    state = game.new(seed=4)
+    seat = state.to_act[0]
+    obs, legal = state.observation(seat), state.legal_actions(seat)
+    bot = ISMCTS(game, iterations=10, max_rollout_steps=7)
+    bot.act(obs, legal, random.Random(2))
+    # Each of the ten rollouts is cut at seven decisions; the tree walk
+    # before it plays one or more moves of the game's first turn.
+    assert 0 < bot.last_rollout_decisions <= 70
+    assert bot.last_rollout_decisions > 40

@@ -195,6 +195,7 @@ def test_bench_prints_the_figures() -> None:
     assert result.exit_code == 0
     assert "µs/decision" in result.stdout and "µs/sample" in result.stdout
     assert "agents-of-the-crown" in result.stdout and "ISMCTS" in result.stdout
+    assert "hard it/s" in result.stdout and "played" in result.stdout
 
 
 def _games_but_agents() -> list[str]:

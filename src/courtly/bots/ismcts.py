@@ -96,6 +96,8 @@ class ISMCTS(Bot):
         self.reuse = reuse
         self.prior_visits = prior_visits
         self.last_iterations = 0
+        self.last_rollout_decisions = 0
+        """Decisions played in rollouts during the last search."""
         self.reused = 0
         """How many decisions started from the tree of the one before."""
         self._last: tuple[Mapping[str, Any], Action, Node] | None = None
@@ -118,6 +120,7 @@ class ISMCTS(Bot):
         start = time.perf_counter()
         limit = self.seconds if self.seconds is not None else self.time_cap
         done = 0
+        self.last_rollout_decisions = 0
         while True:
             world = game.sample_state(observation, rng)
             self._iterate(world, root, me, rng)
@@ -237,3 +240,4 @@ class ISMCTS(Bot):
                 action = policy.act(obs, legal, rng)
             world.play(seat, action)
             steps += 1
+        self.last_rollout_decisions += steps

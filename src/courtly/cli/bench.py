@@ -20,18 +20,13 @@ def run_bench(out: Console, game_id: str | None, seconds: float, runs: int) -> l
     )
     results = []
     table = Table(title="Courtly engine speed")
-    for col in (
-        "game",
-        "seats",
-        "µs/decision",
-        "games/s",
-        "decisions",
-        "µs/sample",
-        "µs/clone",
-        "µs/obs",
-        "ISMCTS it/s",
-    ):
+    for col in ("game", "seats", "µs/decision", "games/s", "decisions", "µs/sample"):
         table.add_column(col, justify="left" if col == "game" else "right", no_wrap=True)
+    for col in ("µs/clone", "µs/obs"):
+        table.add_column(col, justify="right", no_wrap=True)
+    search = Table(title="ISMCTS search")
+    for col in ("game", "seats", "ISMCTS it/s", "left", "played", "hard it/s"):
+        search.add_column(col, justify="left" if col == "game" else "right", no_wrap=True)
     for g in games:
         with out.status(f"measuring {g}..."):
             r = bench_game(g, seconds=seconds, runs=runs)
@@ -45,12 +40,23 @@ def run_bench(out: Console, game_id: str | None, seconds: float, runs: int) -> l
             f"{r.us_per_sample_state:.1f}",
             f"{r.us_per_clone:.1f}",
             f"{r.us_per_observation:.1f}",
-            f"{r.ismcts_iterations_per_second:.0f} ({r.ismcts_rollout_length:.0f} left)",
+        )
+        search.add_row(
+            r.game,
+            str(r.players),
+            f"{r.ismcts_iterations_per_second:.0f}",
+            f"{r.ismcts_rollout_length:.0f}",
+            f"{r.ismcts_rollout_decisions:.0f}",
+            f"{r.hard_iterations_per_second:.0f}",
         )
     out.print(table)
+    out.print("decisions: per game; µs/sample: sample_state from an observation.")
+    out.print(search)
     out.print(
-        "decisions: per game; µs/sample: sample_state from an observation; ISMCTS: "
-        "iterations a second with random rollouts, from positions about 50 random "
-        "decisions from the end."
+        "ISMCTS: iterations a second with random rollouts, from positions about 50 random "
+        "decisions from the end; left: decisions left there in the real game; played: "
+        "mean decisions a rollout played in the sampled worlds; hard: iterations a "
+        "second of the hard level's search (heuristic rollouts of at most 60 "
+        "decisions), from the same positions, without its time cap."
     )
     return results

@@ -10,8 +10,9 @@ pytest then runs every ``test_*`` method below for that game: random games to
 the end from many seeds; card conservation at every step; illegal actions
 raise and change nothing; observations never hold a card their seat has not
 seen; ``sample_state`` agrees with its observation and varies what is hidden;
-records replay to the identical state; clones are independent; notation, JSON
-and ids round-trip for every legal action.
+records replay to the identical state; clones are independent; ``play`` (the
+search bots' path: no second check, no move history) leaves the same state as
+``apply``; notation, JSON and ids round-trip for every legal action.
 """
 
 from __future__ import annotations
@@ -245,6 +246,34 @@ class GameKit:
                     random_step(world, rng)
                     steps += 1
                 assert world.over
+
+    def test_play_leaves_the_same_state_as_apply(self) -> None:
+        """Search bots play moves from ``legal_actions`` with ``play``, skipping
+        ``apply``'s check and history: the position must come out the same,
+        in real games and in sampled worlds."""
+        game = self.game
+        rng = random.Random(9)
+        compared = 0
+        for seed in self.deep_seeds:
+            for n, state in enumerate(walk(game, self.players, seed, self.options)):
+                if state.over:
+                    continue
+                seat = state.to_act[0]
+                start = state if n % 2 else game.sample_state(state.observation(seat), rng)
+                for action in start.legal_actions(seat)[:3]:
+                    checked, fast = start.clone(), start.clone()
+                    checked.apply(seat, action)
+                    fast.play(seat, action)
+                    assert fast.history == start.history, "play recorded a move"
+                    assert fast.zones() == checked.zones()
+                    assert fast.to_act == checked.to_act and fast.over == checked.over
+                    assert fast.scores == checked.scores
+                    for other in seats_of(checked):
+                        assert fast.observation(other) == checked.observation(other)
+                        if other is not None:
+                            assert fast.legal_actions(other) == checked.legal_actions(other)
+                    compared += 1
+        assert compared
 
     # -- records, clones, notation ------------------------------------------------
     def test_records_replay_to_the_identical_state(self) -> None:

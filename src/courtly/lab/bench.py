@@ -1,4 +1,5 @@
-"""Speed of the engines: random playouts, sample_state and clone.
+"""Speed of the engines: random playouts, sample_state and clone, and of the
+ISMCTS search (random rollouts, and the ``hard`` level's heuristic ones).
 
 Figures are medians over several runs, so a noisy machine moves them less;
 compare games by ratios within one run.
@@ -28,6 +29,8 @@ class BenchResult:
     us_per_observation: float
     ismcts_iterations_per_second: float
     ismcts_rollout_length: float
+    ismcts_rollout_decisions: float
+    hard_iterations_per_second: float
     runs: int
 
     def to_json(self) -> dict[str, Any]:
@@ -85,12 +88,10 @@ ROLLOUT_LENGTH = 50
 OpenSpiel's hearts at its first trick, for a like-for-like rate."""
 
 
-def ismcts_rate(game: Game, players: int, seconds: float) -> tuple[float, float]:
-    """ISMCTS iterations per second (random rollouts) and the mean number of
-    decisions left in the position it searches from."""
-    from courtly.bots.ismcts import ISMCTS
-
-    rng = random.Random(5)
+def search_spots(game: Game, players: int) -> tuple[list[tuple[Any, Any]], float]:
+    """Five positions about ``ROLLOUT_LENGTH`` random decisions from the end
+    (an observation and the legal actions there), and the mean number of
+    decisions that were left in them."""
     lengths = []
     spots = []
     for k in range(5):
@@ -105,14 +106,45 @@ def ismcts_rate(game: Game, players: int, seconds: float) -> tuple[float, float]
         lengths.append(min(length, ROLLOUT_LENGTH))
         seat = state.to_act[0]
         spots.append((state.observation(seat), state.legal_actions(seat)))
-    bot = ISMCTS(game, iterations=100)
-    iterations = 0
+    return spots, statistics.mean(lengths)
+
+
+def search_rate(bot: Any, spots: list[tuple[Any, Any]], seconds: float) -> tuple[float, float]:
+    """Iterations a second of an ISMCTS ``bot`` searching ``spots`` in turn for
+    ``seconds``, and the mean number of decisions its rollouts played."""
+    rng = random.Random(5)
+    iterations = decisions = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         for obs, legal in spots:
             bot.act(obs, legal, rng)
             iterations += bot.last_iterations
-    return iterations / (time.perf_counter() - start), statistics.mean(lengths)
+            decisions += bot.last_rollout_decisions
+    return iterations / (time.perf_counter() - start), decisions / max(1, iterations)
+
+
+def ismcts_rate(game: Game, players: int, seconds: float) -> tuple[float, float, float]:
+    """ISMCTS iterations per second (random rollouts), the mean number of
+    decisions left in the positions it searches from, and the mean number of
+    decisions its rollouts actually played (sampled worlds can run longer)."""
+    from courtly.bots.ismcts import ISMCTS
+
+    spots, left = search_spots(game, players)
+    rate, played = search_rate(ISMCTS(game, iterations=100), spots, seconds)
+    return rate, left, played
+
+
+def hard_rate(game: Game, players: int, seconds: float) -> float:
+    """Iterations per second of the ``hard`` level's search (the game's
+    heuristic playing rollouts of at most ``HARD_ROLLOUT_STEPS`` decisions),
+    from the same positions as ``ismcts_rate``, without its time cap."""
+    from courtly.bots.ismcts import ISMCTS
+    from courtly.bots.levels import HARD_ROLLOUT_STEPS, heuristic
+
+    spots, _ = search_spots(game, players)
+    bot = ISMCTS(game, iterations=50, rollout=heuristic(game), max_rollout_steps=HARD_ROLLOUT_STEPS)
+    rate, _ = search_rate(bot, spots, seconds)
+    return rate
 
 
 def bench_game(
@@ -144,7 +176,8 @@ def bench_game(
     sample_us = _per_call_us(lambda o: game.sample_state(o, sample_rng), observations, share)
     clone_us = _per_call_us(lambda p: p[0].clone(), spots, share)
     obs_us = _per_call_us(lambda p: p[0].observation(p[1]), spots, share)
-    rate, rollout = ismcts_rate(game, n_players, seconds)
+    rate, rollout, played = ismcts_rate(game, n_players, seconds)
+    hard = hard_rate(game, n_players, seconds)
     return BenchResult(
         game=game.id,
         players=n_players,
@@ -156,5 +189,7 @@ def bench_game(
         us_per_observation=obs_us,
         ismcts_iterations_per_second=rate,
         ismcts_rollout_length=rollout,
+        ismcts_rollout_decisions=played,
+        hard_iterations_per_second=hard,
         runs=runs,
     )

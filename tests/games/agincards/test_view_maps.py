@@ -1,0 +1,26 @@
+"""The observation maps bots read: grown a card at a time, laid out the same."""
+
+from __future__ import annotations
+
+from courtly.engine.testing import walk
+from courtly.games.agincards import view
+
+from .helpers import GAME
+
+
+def test_a_map_grown_card_by_card_equals_one_laid_out_afresh() -> None:
+    grown = 0
+    for seed, options in ((1, None), (2, {"decks": 2})):
+        for state in walk(GAME, 2, seed, options):
+            obs = state.observation(0)
+            had = len(view._VIEW_MAPS)
+            shown = view.public_map(obs)
+            fresh = view._public_map(tuple((n, c) for n, c in obs["map"]))[0]
+            grown += len(view._VIEW_MAPS) > had and shown is not fresh
+            assert shown.card == fresh.card and shown.val == fresh.val
+            assert shown.hue == fresh.hue and shown.mask == fresh.mask
+            assert sorted(shown.order) == sorted(fresh.order)
+            assert [sorted(d) for d in shown.open_by_value] == [
+                sorted(d) for d in fresh.open_by_value
+            ]
+    assert grown > 20, "maps were not grown from the one before"
