@@ -168,10 +168,11 @@ class ISMCTS(Bot):
         seat = me
         expanded = False
         c = self.exploration
+        pick = rng.getrandbits  # a uniform index: pick(32) % n (cheaper than randrange)
         while not world.over:
             to_act = world.to_act
             if node is not root:
-                seat = to_act[rng.randrange(len(to_act))] if len(to_act) > 1 else to_act[0]
+                seat = to_act[pick(32) % len(to_act)] if len(to_act) > 1 else to_act[0]
             legal = world.legal_actions(seat)
             # A move's edge is what ``me`` sees of it. A seat sees its own moves
             # as themselves, and so does everyone in a game without hidden
@@ -193,7 +194,7 @@ class ISMCTS(Bot):
                 else:
                     child.available += 1
             if untried:
-                key = untried[rng.randrange(len(untried))]
+                key = untried[pick(32) % len(untried)]
                 child = Node()
                 children[(seat, key)] = child
                 expanded = True
@@ -207,9 +208,7 @@ class ISMCTS(Bot):
                         best_score, key = score, k
                 child = children[(seat, key)]
             options = groups[key]
-            world.play(
-                seat, options[rng.randrange(len(options))] if len(options) > 1 else options[0]
-            )
+            world.play(seat, options[pick(32) % len(options)] if len(options) > 1 else options[0])
             path.append((child, seat))
             node = child
             if expanded:
@@ -227,14 +226,15 @@ class ISMCTS(Bot):
         policy = self.rollout
         steps = 0
         limit = self.max_rollout_steps
+        pick = rng.getrandbits
         while not world.over and steps < limit:
             to_act = world.to_act
-            seat = to_act[rng.randrange(len(to_act))] if len(to_act) > 1 else to_act[0]
+            seat = to_act[pick(32) % len(to_act)] if len(to_act) > 1 else to_act[0]
             legal = world.legal_actions(seat)
             if len(legal) == 1:
                 action = legal[0]
             elif policy is None:
-                action = legal[rng.randrange(len(legal))]
+                action = legal[pick(32) % len(legal)]
             else:
                 obs = world.observation(seat) if policy.needs_observation else None
                 action = policy.act(obs, legal, rng)

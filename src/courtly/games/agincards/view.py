@@ -92,7 +92,7 @@ def sample(game: Any, obs: Mapping[str, Any], rng: random.Random) -> AgincardsSt
     s = AgincardsState.__new__(AgincardsState)
     options = _options(tuple(sorted(obs["options"].items())))
     s._init_base(game, players, rng.getrandbits(48), options)
-    base, on_map = _public_map(tuple((n, c) for n, c in obs["map"]))
+    base, on_map = _public_map(tuple(map(tuple, obs["map"])))
     s.map = m = base.copy()
     token = m.token
     s.token_cells = {}
@@ -148,7 +148,7 @@ def public_map(obs: Mapping[str, Any]) -> Map:
     same either way; only the order of its ``open_by_value`` entries may
     differ, so states are never made from these maps (``sample`` lays them
     out afresh)."""
-    key = tuple((n, c) for n, c in obs["map"])
+    key = tuple(map(tuple, obs["map"]))
     m = _VIEW_MAPS.get(key)
     if m is not None:
         return m

@@ -24,12 +24,17 @@ PAIRS = ((0, 1), (1, 2), (2, 0))
 PAIR_NAMES = ("AB", "BC", "CA")
 
 
+_PAIR_OF = {(a, b): p for p, (a, b) in enumerate(PAIRS)} | {
+    (b, a): p for p, (a, b) in enumerate(PAIRS)
+}
+
+
 def pair_of(x: int, y: int) -> int:
     """The pair index of two different letters (either order)."""
-    for p, (a, b) in enumerate(PAIRS):
-        if (a, b) in ((x, y), (y, x)):
-            return p
-    raise ValueError(f"{x}, {y} is not a pair of characters")
+    p = _PAIR_OF.get((x, y))
+    if p is None:
+        raise ValueError(f"{x}, {y} is not a pair of characters")
+    return p
 
 
 @dataclass(frozen=True)
