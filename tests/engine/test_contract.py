@@ -93,3 +93,17 @@ def test_confidence_intervals() -> None:
     assert sure.high == 1.0 and sure.low > 0.8
     m = mean_ci([1, 2, 3, 4, 5])
     assert m.mean == 3 and m.low < 3 < m.high
+
+
+@pytest.mark.parametrize("game_id", ["garrison", "agincards"])
+def test_options_shown_in_observations_are_a_fresh_copy_of_the_options(game_id: str) -> None:
+    game = get(game_id)
+    options = game.Options.parse({})
+    shown = options.shown()
+    assert shown == options.model_dump(mode="json", exclude={"deck"})
+    assert "deck" not in shown
+    shown["extra"] = 1  # an observation's reader changing its copy changes nothing
+    assert "extra" not in options.shown()
+    assert options == game.Options.parse({})  # the cache is not part of the options
+    state = game.new(seed=3)
+    assert state.observation(0)["options"] == state.options.shown()

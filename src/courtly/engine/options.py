@@ -23,6 +23,17 @@ class GameOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
+    def shown(self) -> dict[str, Any]:
+        """The options as an observation shows them: JSON-ready, without a
+        stacked deck (which would reveal the deal). A fresh dict each call;
+        worked out once per options object (observations are many)."""
+        hit = _SHOWN.get(id(self))
+        if hit is None or hit[0] is not self:
+            if len(_SHOWN) >= _SHOWN_SIZE:
+                _SHOWN.clear()
+            hit = _SHOWN[id(self)] = (self, self.model_dump(mode="json", exclude={"deck"}))
+        return dict(hit[1])
+
     @classmethod
     def describe(cls) -> list[tuple[str, str, str, str]]:
         """(name, allowed values, default, description) for each option."""
@@ -46,6 +57,12 @@ class GameOptions(BaseModel):
             return cls.model_validate(dict(values or {}))
         except ValidationError as exc:
             raise OptionError(_explain(cls, exc)) from None
+
+
+_SHOWN: dict[int, tuple[GameOptions, dict[str, Any]]] = {}
+"""``shown()`` of recent options objects, by id (kept outside the objects, whose
+equality compares every attribute)."""
+_SHOWN_SIZE = 512
 
 
 def _allowed(annotation: Any) -> str:

@@ -59,7 +59,7 @@ def observe(state: AgentsState, seat: int | None) -> dict[str, Any]:
         "game": "agents-of-the-crown",
         "seat": seat,
         "players": PLAYERS,
-        "options": state.options.model_dump(mode="json", exclude={"deck"}),
+        "options": state.options.shown(),
         "year": state.year,
         "season": SEASONS[state.season] if state.season < len(SEASONS) else None,
         "decision": decision,

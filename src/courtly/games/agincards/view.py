@@ -34,7 +34,7 @@ def observe(state: AgincardsState, seat: int | None) -> dict[str, Any]:
         "game": "agincards",
         "seat": seat,
         "players": state.players,
-        "options": state.options.model_dump(mode="json", exclude={"deck"}),
+        "options": state.options.shown(),
         "decision": top.kind if top else None,
         "to_act": list(top.waiting) if top else [],
         "turn": state.turn,

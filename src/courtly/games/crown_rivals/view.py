@@ -44,7 +44,7 @@ def observe(state: CrownState, seat: int | None) -> dict[str, Any]:
         "game": "crown-rivals",
         "seat": seat,
         "players": PLAYERS,
-        "options": state.options.model_dump(mode="json", exclude={"deck"}),
+        "options": state.options.shown(),
         "decision": top.kind if top else None,
         "to_act": list(top.waiting) if top else [],
         "pending": [[d.kind, list(d.waiting)] for d in items],

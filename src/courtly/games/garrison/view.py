@@ -88,7 +88,7 @@ def observe(st: GarrisonState, seat: int | None) -> dict[str, Any]:
         "game": "garrison",
         "seat": seat,
         "players": n,
-        "options": st.options.model_dump(mode="json", exclude={"deck"}),
+        "options": st.options.shown(),
         "target": st.target,
         "turn": st.turn,
         "round": (st.turn - 1) // n + 1,

@@ -52,7 +52,7 @@ def observe(s: IntrigueState, seat: int | None) -> dict[str, Any]:
         "game": "intrigue",
         "seat": seat,
         "players": PLAYERS,
-        "options": s.options.model_dump(mode="json", exclude={"deck"}),
+        "options": s.options.shown(),
         "round": s.round,
         "decision": top.kind if top else None,
         "to_act": list(top.waiting) if top else [],
