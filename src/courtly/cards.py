@@ -101,6 +101,9 @@ def name(c: int) -> str:
 
 def card(text: str) -> int:
     """Read a card code, case-insensitively (``"th"``, ``"10H"``, ``"x1"``, ``"joker"``)."""
+    found = _BY_CODE.get(text)  # a code as the game writes it (observations)
+    if found is not None:
+        return found
     t = text.strip().upper()
     if t.startswith("10") and len(t) == 3:
         t = "T" + t[2]

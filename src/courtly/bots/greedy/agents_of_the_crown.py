@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from courtly import cards
 from courtly.bots.base import Bot
@@ -37,7 +37,7 @@ class Greedy(Bot):
         self, observation: Mapping[str, Any] | None, legal: Sequence[Action], rng: random.Random
     ) -> Action:
         assert observation is not None
-        acts = [a for a in legal if isinstance(a, AgentsAction)]
+        acts = cast(list[AgentsAction], list(legal))  # this game's actions only
         if acts[0].kind == "pass":
             return self._pass(observation, acts)
         return self._commit(observation, acts)

@@ -150,7 +150,7 @@ class Greedy(Bot):
         best_sum = 10**9
         for n in range(1, len(hand) + 1):
             for combo in combinations(hand, n):
-                total = _cash_value(values, list(combo), jacks, aces)
+                total = _cash_value(values, combo, jacks, aces)
                 if need <= total < best_sum:
                     best, best_sum = combo, total
         return best
@@ -170,8 +170,15 @@ class Greedy(Bot):
         return plays[0] if plays else None
 
 
-def _cash_value(values: list[int], cs: list[int], jacks: int, aces: int) -> int:
-    total = sum(values[c] for c in cs)
-    j = jacks + sum(1 for c in cs if c >> 2 == 10)
-    a = aces + sum(1 for c in cs if c >> 2 == 0)
+def _cash_value(values: list[int], cs: Sequence[int], jacks: int, aces: int) -> int:
+    """What cashing ``cs`` adds, with the Jack-and-Ace pairs it completes."""
+    total = 0
+    j, a = jacks, aces
+    for c in cs:
+        total += values[c]
+        rank = c >> 2
+        if rank == 10:
+            j += 1
+        elif rank == 0:
+            a += 1
     return total + 10 * (min(j, a) - min(jacks, aces))
