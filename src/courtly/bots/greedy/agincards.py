@@ -50,34 +50,52 @@ class Greedy(Bot):
         hue, mask = m.hue, m.mask
         best: AgincardsAction = places[0]
         best_value = float("-inf")
+        worth: dict[tuple[int, int], float] = {}  # a placement's worth depends on cell and colour
         for a in places:
             i = INDEX_OF_CELL[a.cell]
             h = 2 if a.card & 3 in RED_SUITS else 1
-            value = 0.0
-            lengths = []
-            for axis in (0, 2):
-                run = [i]
-                ends = []
-                for step in (STEPS[axis], STEPS[axis + 1]):
-                    j = i + step
-                    while hue[j] == h:
-                        run.append(j)
-                        j += step
-                    ends.append(j)
-                n = len(run)
-                lengths.append(n)
-                if n > 1:
-                    for j in run:
-                        owner = tokens.get(j)
-                        if owner is not None:
-                            value += n if owner == me else -n
-                if holding:
-                    for j in ends:
-                        if not m.val[j] and mask[j]:
-                            value += FUTURE * (1 + len(BITS[mask[j]])) / 7
-            if holding:
-                value += lengths[0] + lengths[1]
-            value += rng.random() * 1e-3
+            known = worth.get((i, h))
+            if known is None:
+                known = worth[i, h] = _worth(i, h, me, holding, tokens, hue, mask, m.val)
+            value = known + rng.random() * 1e-3
             if value > best_value:
                 best, best_value = a, value
         return best
+
+
+def _worth(
+    i: int,
+    h: int,
+    me: int,
+    holding: bool,
+    tokens: dict[int, int],
+    hue: list[int],
+    mask: list[int],
+    val: list[int],
+) -> float:
+    """What placing a card of colour ``h`` at cell index ``i`` is worth."""
+    value = 0.0
+    lengths = []
+    for axis in (0, 2):
+        run = [i]
+        ends = []
+        for step in (STEPS[axis], STEPS[axis + 1]):
+            j = i + step
+            while hue[j] == h:
+                run.append(j)
+                j += step
+            ends.append(j)
+        n = len(run)
+        lengths.append(n)
+        if n > 1:
+            for j in run:
+                owner = tokens.get(j)
+                if owner is not None:
+                    value += n if owner == me else -n
+        if holding:
+            for j in ends:
+                if not val[j] and mask[j]:
+                    value += FUTURE * (1 + len(BITS[mask[j]])) / 7
+    if holding:
+        value += lengths[0] + lengths[1]
+    return value

@@ -136,8 +136,9 @@ def sample(game: Any, obs: Mapping[str, Any], rng: random.Random) -> AgincardsSt
 
 
 _VIEW_MAPS: dict[tuple[tuple[str, str], ...], Map] = {}
-"""Maps handed to readers of observations, by their cards in order."""
-_VIEW_MAPS_SIZE = 1024
+"""Maps handed to readers of observations, by their cards in order, oldest first."""
+_VIEW_MAPS_SIZE = 16
+"""Few: a reader follows one game at a time, and large maps are costly to keep."""
 
 
 def public_map(obs: Mapping[str, Any]) -> Map:
@@ -165,6 +166,6 @@ def public_map(obs: Mapping[str, Any]) -> Map:
         m = before.copy()
         m.place(INDEX_OF_CELL[cell], c)
     if len(_VIEW_MAPS) >= _VIEW_MAPS_SIZE:
-        _VIEW_MAPS.clear()
+        del _VIEW_MAPS[next(iter(_VIEW_MAPS))]  # the oldest
     _VIEW_MAPS[key] = m
     return m
