@@ -75,6 +75,8 @@ class _Model:
         self.tokens = [-1 if h is None else h for h in obs["tokens"].values()]
         self.char_points = list(obs["character_points"])
         self._now: float | None = None
+        self._chances: list[float] | None = None
+        self._backed: dict[tuple[int, int], float] = {}
 
     def totals(self, base: list[float], rels: list[tuple[int, int, int] | None]) -> list[float]:
         t = list(base)
@@ -127,12 +129,27 @@ class _Model:
     def _payoff(
         self, base: list[float], rels: list[tuple[int, int, int] | None], toks: list[int]
     ) -> float:
-        p = self.chances(base, rels)
+        if base is self.base and rels is self.rels:  # only the tokens differ
+            if self._chances is None:
+                self._chances = self.chances(base, rels)
+            p = self._chances
+        else:
+            p = self.chances(base, rels)
         me = self.me
         out = 0.0
         for t, x, worth in TOKEN_WORTH:
             if toks[t] == me:
                 out += p[x] * worth - 1
+        return out
+
+    def payoff_backed(self, x: int, value: int) -> float:
+        """``payoff`` with ``value`` more support behind letter ``x`` (kept: many
+        cards add the same)."""
+        out = self._backed.get((x, value))
+        if out is None:
+            base = list(self.base)
+            base[x] += value
+            out = self._backed[x, value] = self.payoff(base=base)
         return out
 
 
@@ -164,12 +181,11 @@ class Greedy(Bot):
             toks[a.token] = m.me
             return m.payoff(tokens=toks)
         if k in ("down", "up"):
-            base = list(m.base)
-            base[a.letter] += C.support_value(a.card, m.chars[a.letter])
+            backed = m.payoff_backed(a.letter, C.support_value(a.card, m.chars[a.letter]))
             bonus = 0.0
             if k == "up":
                 bonus = -0.3 if a.card in C.DEFIANCE else (0.25 if obs["deck_size"] else 0.0)
-            return m.payoff(base=base) + bonus
+            return backed + bonus
         if k == "rel":
             rels = list(m.rels)
             rels[a.pair] = (a.card, a.left, a.right)
@@ -206,9 +222,7 @@ class Greedy(Bot):
         """What a card in hand could add at best (its best face-down placement)."""
         best = -math.inf
         for x in range(3):
-            base = list(m.base)
-            base[x] += C.support_value(card, m.chars[x])
-            best = max(best, m.payoff(base=base))
+            best = max(best, m.payoff_backed(x, C.support_value(card, m.chars[x])))
         return best - m.payoff() + 0.1 * (card < 7 or card >= 19)
 
     def _monarch_chances(self, obs: Mapping[str, Any], m: _Model) -> list[float]:
