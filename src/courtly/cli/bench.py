@@ -25,7 +25,7 @@ def run_bench(out: Console, game_id: str | None, seconds: float, runs: int) -> l
     for col in ("µs/clone", "µs/obs"):
         table.add_column(col, justify="right", no_wrap=True)
     search = Table(title="ISMCTS search")
-    for col in ("game", "seats", "ISMCTS it/s", "left", "played", "hard it/s"):
+    for col in ("game", "seats", "ISMCTS it/s", "left", "played", "it/s ≤50", "hard it/s"):
         search.add_column(col, justify="left" if col == "game" else "right", no_wrap=True)
     for g in games:
         with out.status(f"measuring {g}..."):
@@ -47,6 +47,7 @@ def run_bench(out: Console, game_id: str | None, seconds: float, runs: int) -> l
             f"{r.ismcts_iterations_per_second:.0f}",
             f"{r.ismcts_rollout_length:.0f}",
             f"{r.ismcts_rollout_decisions:.0f}",
+            f"{r.ismcts_capped_iterations_per_second:.0f}",
             f"{r.hard_iterations_per_second:.0f}",
         )
     out.print(table)
@@ -55,7 +56,8 @@ def run_bench(out: Console, game_id: str | None, seconds: float, runs: int) -> l
     out.print(
         "ISMCTS: iterations a second with random rollouts, from positions about 50 random "
         "decisions from the end; left: decisions left there in the real game; played: "
-        "mean decisions a rollout played in the sampled worlds; hard: iterations a "
+        "mean decisions a rollout played in the sampled worlds; it/s ≤50: the same with "
+        "rollouts cut at 50 decisions (valued by the standing then); hard: iterations a "
         "second of the hard level's search (heuristic rollouts of at most 60 "
         "decisions), from the same positions, without its time cap."
     )

@@ -30,6 +30,7 @@ class BenchResult:
     ismcts_iterations_per_second: float
     ismcts_rollout_length: float
     ismcts_rollout_decisions: float
+    ismcts_capped_iterations_per_second: float
     hard_iterations_per_second: float
     runs: int
 
@@ -123,14 +124,19 @@ def search_rate(bot: Any, spots: list[tuple[Any, Any]], seconds: float) -> tuple
     return iterations / (time.perf_counter() - start), decisions / max(1, iterations)
 
 
-def ismcts_rate(game: Game, players: int, seconds: float) -> tuple[float, float, float]:
+def ismcts_rate(
+    game: Game, players: int, seconds: float, max_rollout_steps: int = 10_000
+) -> tuple[float, float, float]:
     """ISMCTS iterations per second (random rollouts), the mean number of
     decisions left in the positions it searches from, and the mean number of
-    decisions its rollouts actually played (sampled worlds can run longer)."""
+    decisions its rollouts actually played (sampled worlds can run longer).
+    ``max_rollout_steps`` cuts rollouts (``ROLLOUT_LENGTH``: a like-for-like
+    rollout length where a game's random rollouts run long)."""
     from courtly.bots.ismcts import ISMCTS
 
     spots, left = search_spots(game, players)
-    rate, played = search_rate(ISMCTS(game, iterations=100), spots, seconds)
+    bot = ISMCTS(game, iterations=100, max_rollout_steps=max_rollout_steps)
+    rate, played = search_rate(bot, spots, seconds)
     return rate, left, played
 
 
@@ -177,6 +183,7 @@ def bench_game(
     clone_us = _per_call_us(lambda p: p[0].clone(), spots, share)
     obs_us = _per_call_us(lambda p: p[0].observation(p[1]), spots, share)
     rate, rollout, played = ismcts_rate(game, n_players, seconds)
+    capped, _, _ = ismcts_rate(game, n_players, seconds, ROLLOUT_LENGTH)
     hard = hard_rate(game, n_players, seconds)
     return BenchResult(
         game=game.id,
@@ -190,6 +197,7 @@ def bench_game(
         ismcts_iterations_per_second=rate,
         ismcts_rollout_length=rollout,
         ismcts_rollout_decisions=played,
+        ismcts_capped_iterations_per_second=capped,
         hard_iterations_per_second=hard,
         runs=runs,
     )
