@@ -7,6 +7,7 @@ import random
 import pytest
 
 from courtly.bots import make
+from courtly.bots.base import Bot
 from courtly.bots.ismcts import ISMCTS
 from courtly.engine.testing import random_step
 from courtly.games import get
@@ -146,3 +147,21 @@ def test_ismcts_counts_the_decisions_its_rollouts_play() -> None:
     # before it plays one or more moves of the game's first turn.
     assert 0 < bot.last_rollout_decisions <= 70
     assert bot.last_rollout_decisions > 40
+
+
+def test_rollout_policy_is_asked_only_for_real_choices() -> None:
+    game = get("garrison")  # reaction windows often leave a single answer
+    state = game.new(seed=2)
+    seat = state.to_act[0]
+    asked: list[int] = []
+
+    class Policy(Bot):
+        def act(self, observation, legal, rng):  # type: ignore[no-untyped-def]
+            assert observation is not None and observation["seat"] in range(4)
+            asked.append(len(legal))
+            return legal[0]
+
+    bot = ISMCTS(game, iterations=10, rollout=Policy(game), max_rollout_steps=40)
+    bot.act(state.observation(seat), state.legal_actions(seat), random.Random(3))
+    assert asked and min(asked) >= 2
+    assert len(asked) < bot.last_rollout_decisions  # forced moves were played directly

@@ -19,7 +19,9 @@ seat on the path with its result.
   cut short (``max_rollout_steps``) is valued by the standing at that point.
 - **Speed.** Moves in sampled worlds come from ``legal_actions``, so they are
   played with ``State.play`` (no second legality check, no move history), in
-  the tree as in rollouts.
+  the tree as in rollouts. A forced move in a rollout is played without asking
+  the policy (no observation built); where every move is seen as itself (the
+  searching seat's own, or a game without hidden moves) edges need no grouping.
 - **Heuristic prior.** Optionally the rollout policy's choice at the root
   starts with virtual visits, so a noisy search does not play worse than the
   heuristic it rolls out with.
