@@ -166,6 +166,6 @@ def public_map(obs: Mapping[str, Any]) -> Map:
         m = before.copy()
         m.place(INDEX_OF_CELL[cell], c)
     if len(_VIEW_MAPS) >= _VIEW_MAPS_SIZE:
-        del _VIEW_MAPS[next(iter(_VIEW_MAPS))]  # the oldest
+        _VIEW_MAPS.pop(next(iter(_VIEW_MAPS)), None)  # the oldest
     _VIEW_MAPS[key] = m
     return m
