@@ -23,3 +23,11 @@ def final_rewards(state: State) -> list[float]:
     if n == 1:
         return [max(-1.0, min(1.0, float(state.scores[0]) / SOLO_SCALE))]
     return [1.0 - 2.0 * (r - 1.0) / (n - 1) for r in state.ranks()]
+
+
+def standing_rewards(state: State) -> list[float]:
+    """The rank-based rewards of the scores as they stand (for a game cut short)."""
+    n = state.players
+    if n == 1:
+        return [max(-1.0, min(1.0, float(state.scores[0]) / SOLO_SCALE))]
+    return [1.0 - 2.0 * (r - 1.0) / (n - 1) for r in state.ranks()]
