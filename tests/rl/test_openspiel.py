@@ -14,28 +14,15 @@ from courtly import games
 from courtly.engine.errors import OptionError
 from courtly.rl import openspiel
 from courtly.rl.rewards import final_rewards
+from tests.rl.cases import EVERY_COUNT, GAMES, options
 
 openspiel.register()
 
-SHORT = {
-    "agents-of-the-crown": {"years": 1},
-    "crown-rivals": {"turn_limit": 30},
-    "garrison": {"max_rounds": 2},
-}
-
-SIM_CASES = [
-    ("agents-of-the-crown", 4),
-    ("crown-rivals", 2),
-    ("intrigue", 3),
-    ("agincards", 1),
-    ("agincards", 3),
-    ("garrison", 2),
-    ("garrison", 5),
-]
+SHORTER = {"crown-rivals": {"turn_limit": 30}, "garrison": {"max_rounds": 2}}
 
 
 def _load(game_id: str, players: int, seed: int = 1) -> openspiel.CourtlySpielGame:
-    params = dict(SHORT.get(game_id, {}))
+    params = {**options(game_id, players), **SHORTER.get(game_id, {})}
     return openspiel.load(game_id, players=players, seed=seed, **params)
 
 
@@ -59,12 +46,12 @@ def test_every_game_is_registered_truthfully() -> None:
         assert (g.min_utility(), g.max_utility()) == (-1.0, 1.0)
 
 
-@pytest.mark.parametrize(("game_id", "players"), SIM_CASES)
+@pytest.mark.parametrize(("game_id", "players"), EVERY_COUNT)
 def test_pyspiel_random_sim_test(game_id: str, players: int) -> None:
     pyspiel.random_sim_test(_load(game_id, players), num_sims=1, serialize=False, verbose=False)
 
 
-@pytest.mark.parametrize("game_id", [*sorted(SHORT), "agincards", "intrigue"])
+@pytest.mark.parametrize("game_id", GAMES)
 def test_openspiel_ismcts_plays_a_whole_game(game_id: str) -> None:
     game = _load(game_id, games.get(game_id).default_players, seed=3)
     rs = np.random.RandomState(1)

@@ -39,6 +39,7 @@ class Part:
     start: int
     size: int
     meaning: str
+    form: str = ""
 
 
 class Writer:
@@ -50,19 +51,25 @@ class Writer:
         self.pos = 0
         self.parts: list[Part] | None = [] if record else None
 
-    def _take(self, name: str, n: int, meaning: str) -> int:
+    def _take(self, name: str, n: int, meaning: str, form: str = "") -> int:
         start = self.pos
         self.pos += n
         if self.parts is not None:
-            self.parts.append(Part(name, start, n, meaning))
+            self.parts.append(Part(name, start, n, meaning, form))
         return start
 
     def cards(self, name: str, codes: Iterable[str | None], meaning: str, most: int = 1) -> None:
         """Multi-hot over the card codes (a count / ``most`` when a code can repeat)."""
         n = len(self.vocab)
-        start = self._take(name, n, meaning)
-        step = 1.0 / most
+        form = "multi-hot over card codes" if most == 1 else f"count / {most} per card code"
+        start = self._take(name, n, meaning, form)
         v, vocab = self.v, self.vocab
+        if most == 1:
+            for c in codes:
+                if c is not None:
+                    v[start + vocab[c]] = 1.0
+            return
+        step = 1.0 / most
         for c in codes:
             if c is not None:
                 i = start + vocab[c]
@@ -72,19 +79,21 @@ class Writer:
         """One-hot of a single card code (all zero for none)."""
         self.cards(name, () if code is None else (code,), meaning)
 
-    def onehot(self, name: str, index: int | None, n: int, meaning: str) -> None:
+    def onehot(self, name: str, index: int | None, n: int, meaning: str, form: str = "") -> None:
         """One-hot of ``index`` among ``n`` (all zero for None or out of range)."""
-        start = self._take(name, n, meaning)
+        start = self._take(name, n, meaning, form or "one-hot")
         if index is not None and 0 <= index < n:
             self.v[start + index] = 1.0
 
     def choice(self, name: str, value: Any, choices: Sequence[Any], meaning: str) -> None:
         """One-hot of ``value`` among ``choices`` (all zero when it is none of them)."""
-        self.onehot(name, choices.index(value) if value in choices else None, len(choices), meaning)
+        index = choices.index(value) if value in choices else None
+        form = "one-hot: " + ", ".join(str(c) for c in choices) if self.parts is not None else ""
+        self.onehot(name, index, len(choices), meaning, form)
 
     def seats(self, name: str, seats: Iterable[int], players: int, meaning: str) -> None:
         """Multi-hot over the seats."""
-        start = self._take(name, players, meaning)
+        start = self._take(name, players, meaning, "multi-hot over seats")
         for s in seats:
             if 0 <= s < players:
                 self.v[start + s] = 1.0
@@ -93,7 +102,7 @@ class Writer:
         self, name: str, values: Sequence[float | None], scale: float, meaning: str
     ) -> None:
         """``value / scale`` each, clipped to [-1, 1] (None reads as 0)."""
-        start = self._take(name, len(values), meaning)
+        start = self._take(name, len(values), meaning, "number, clipped to [-1, 1]")
         for k, x in enumerate(values):
             if x is not None:
                 self.v[start + k] = max(LOW, min(HIGH, float(x) / scale))
@@ -103,7 +112,7 @@ class Writer:
 
     def flags(self, name: str, values: Sequence[Any], meaning: str) -> None:
         """1 for each true value, 0 otherwise."""
-        start = self._take(name, len(values), meaning)
+        start = self._take(name, len(values), meaning, "0/1")
         for k, x in enumerate(values):
             if x:
                 self.v[start + k] = 1.0
@@ -150,7 +159,33 @@ def encoder(game: Game, players: int, options: Mapping[str, Any] | None = None) 
     """The (shared) encoder of ``game`` at ``players`` seats."""
     import json
 
+    if hasattr(options, "model_dump"):
+        options = options.model_dump(mode="json")  # type: ignore[union-attr]
     return _cached(game.id, players, json.dumps(dict(options or {}), sort_keys=True))
 
 
-__all__ = ["HIGH", "LOW", "Encoder", "Part", "Writer", "encoder"]
+def layout_table(game: Game, players: int, options: Mapping[str, Any] | None = None) -> str:
+    """The layout of an encoding as a Markdown table (what ``docs/rl.md`` shows)."""
+    enc = encoder(game, players, options)
+    rows = ["| slice | part | meaning | form |", "|---|---|---|---|"]
+    for p in enc.layout:
+        where = str(p.start) if p.size == 1 else f"{p.start}-{p.start + p.size - 1}"
+        rows.append(f"| {where} | `{p.name}` | {p.meaning} | {p.form} |")
+    return "\n".join(rows)
+
+
+DOC_PLAYERS = {"agincards": 2, "garrison": 4}
+"""The player counts whose layouts ``docs/rl.md`` shows."""
+
+
+def layout_markdown() -> str:
+    """Every game's layout, as the encodings section of ``docs/rl.md`` shows it."""
+    from courtly import games
+
+    out = []
+    for game in games.all_games():
+        n = DOC_PLAYERS.get(game.id, game.default_players)
+        size = encoder(game, n).size
+        out.append(f"### {game.name} (`{game.id}`), {n} seats: {size} values\n")
+        out.append(layout_table(game, n) + "\n")
+    return "\n".join(out)
