@@ -113,3 +113,10 @@ def test_the_declared_length_bounds_a_game() -> None:
 def test_unknown_parameters_get_a_clear_error() -> None:
     with pytest.raises(OptionError, match="parameters are: players, seed"):
         openspiel.load("garrison", speed=3)
+
+
+def test_bad_option_values_are_refused_clearly() -> None:
+    with pytest.raises(OptionError, match="'quick', 'medium' or 'long'"):
+        openspiel.load("garrison", length="forever")
+    with pytest.raises(OptionError, match="2 to 6 players"):
+        openspiel.load("garrison", players=9)

@@ -12,8 +12,26 @@ imports without it, and loads each library only when its interface is asked for.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping, Sequence
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
+
+from courtly.engine.errors import CourtlyError
+
+
+class MissingExtra(CourtlyError, ImportError):
+    """A research library is not installed."""
+
+
+def _interface(module: str) -> ModuleType:
+    try:
+        return importlib.import_module(f"courtly.rl.{module}")
+    except ImportError as exc:
+        raise MissingExtra(
+            f"the research interfaces need the rl extra (pip install 'courtly[rl]'): {exc}"
+        ) from None
+
 
 if TYPE_CHECKING:
     from courtly.engine.game import Game
@@ -28,9 +46,9 @@ def pettingzoo_env(
     render_mode: str | None = None,
 ) -> CourtlyAEC:
     """A PettingZoo AEC environment of ``game``: see ``courtly.rl.pettingzoo_aec``."""
-    from courtly.rl.pettingzoo_aec import make
-
-    return make(game, players=players, options=options, render_mode=render_mode)
+    return _interface("pettingzoo_aec").make(
+        game, players=players, options=options, render_mode=render_mode
+    )
 
 
 def gym_env(
@@ -42,8 +60,6 @@ def gym_env(
     illegal: str = "forfeit",
 ) -> CourtlyGym:
     """A Gymnasium environment of ``game`` played from ``seat``: see ``courtly.rl.gymnasium_env``."""
-    from courtly.rl.gymnasium_env import make
-
-    return make(
+    return _interface("gymnasium_env").make(
         game, seat=seat, opponents=opponents, players=players, options=options, illegal=illegal
     )
