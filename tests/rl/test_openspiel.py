@@ -120,3 +120,22 @@ def test_bad_option_values_are_refused_clearly() -> None:
         openspiel.load("garrison", length="forever")
     with pytest.raises(OptionError, match="2 to 6 players"):
         openspiel.load("garrison", players=9)
+
+
+def test_a_public_observer_shows_no_hand() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = _load("crown-rivals", 2)
+    state = game.new_initial_state()
+    public = make_observation(
+        game,
+        pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+        ),
+    )
+    private = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
+    hand = state.courtly.observation(0)["hand"]
+    assert all(code in private.string_from(state, 0) for code in hand)
+    assert '"hand"' not in public.string_from(state, 0)
+    public.set_from(state, 0)
+    assert np.array_equal(public.tensor, game.encoder.encode(state.courtly.observation(None)))

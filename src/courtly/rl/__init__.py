@@ -4,7 +4,7 @@ Gymnasium single-agent environment against Courtly bots, and an OpenSpiel game.
     import courtly.rl
     env = courtly.rl.pettingzoo_env("garrison", players=3, options={"length": "quick"})
     env = courtly.rl.gym_env("crown-rivals", seat=0, opponents=["random"])
-    courtly.rl.openspiel.register()
+    from courtly.rl import openspiel; openspiel.register()
 
 They need the ``rl`` extra (``pip install courtly[rl]``); this package itself
 imports without it, and loads each library only when its interface is asked for.

@@ -66,7 +66,7 @@ def max_game_length(game: Game, players: int, options: Any) -> int:
     if game.id == "crown-rivals":
         return 20 * int(options.turn_limit)
     if game.id == "garrison":
-        return 10 * players * players * int(options.max_rounds)
+        return 40 * players * players * int(options.max_rounds)
     if game.id == "intrigue":
         return 30 * players * int(options.rounds)
     if game.id == "agincards":
@@ -150,7 +150,10 @@ class CourtlySpielGame(pyspiel.Game):
     ) -> CourtlyObserver:
         if params:
             raise ValueError(f"Courtly observers take no parameters, not {dict(params)}")
-        return CourtlyObserver(self)
+        public = iig_obs_type is not None and (
+            iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
+        )
+        return CourtlyObserver(self, public)
 
 
 class _Play:
@@ -248,18 +251,23 @@ class CourtlySpielState(pyspiel.State):
 
 class CourtlyObserver:
     """Encodes a seat's observation: the tensor is the Courtly encoding, the
-    string the observation's JSON. Information state and observation alike."""
+    string the observation's JSON. Information state and observation alike;
+    asked for no private information, it shows the spectator's view."""
 
-    def __init__(self, game: CourtlySpielGame) -> None:
+    def __init__(self, game: CourtlySpielGame, public: bool = False) -> None:
         self.encoder = game.encoder
+        self.public = public
         self.tensor = np.zeros(game.encoder.size, np.float32)
         self.dict = {"observation": self.tensor}
 
+    def _view(self, state: CourtlySpielState, player: int) -> dict[str, Any]:
+        return state.courtly.observation(None if self.public else player)
+
     def set_from(self, state: CourtlySpielState, player: int) -> None:
-        self.tensor[:] = self.encoder.encode(state.courtly.observation(player))
+        self.tensor[:] = self.encoder.encode(self._view(state, player))
 
     def string_from(self, state: CourtlySpielState, player: int) -> str:
-        return json.dumps(state.courtly.observation(player), sort_keys=True)
+        return json.dumps(self._view(state, player), sort_keys=True)
 
 
 def _game_class(game: Game) -> type[CourtlySpielGame]:
