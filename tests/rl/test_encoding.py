@@ -41,12 +41,19 @@ def test_shape_and_bounds_hold_across_a_game(game_id: str, players: int) -> None
             assert v.min() >= LOW and v.max() <= HIGH
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_a_visible_change_changes_the_encoding(game_id: str) -> None:
+VISIBLE_CASES = [(g, games.get(g).default_players) for g in GAMES] + [
+    ("agincards", 1),
+    ("agincards", 6),
+    ("garrison", 2),
+    ("garrison", 6),
+]
+
+
+@pytest.mark.parametrize(("game_id", "players"), VISIBLE_CASES)
+def test_a_visible_change_changes_the_encoding(game_id: str, players: int) -> None:
     """Whenever a seat's observation changes in any way,
     its vector changes too: nothing a seat sees is lost between two steps."""
     game = games.get(game_id)
-    players = game.default_players
     enc = encoder(game, players, options(game_id, players))
     before: list[tuple[str, np.ndarray]] = []
     changes = 0
@@ -60,16 +67,23 @@ def test_a_visible_change_changes_the_encoding(game_id: str) -> None:
     assert changes > 10
 
 
-def test_hidden_cards_do_not_reach_another_seats_vector() -> None:
-    """Two deals that differ only in seat 1's hand give seat 0 the same vector."""
-    game = games.get("crown-rivals")
-    enc = encoder(game, 2)
-    state = game.new(players=2, seed=4)
-    obs = state.observation(0)
+@pytest.mark.parametrize("game_id", GAMES)
+def test_hidden_cards_do_not_reach_the_vector(game_id: str) -> None:
+    """Worlds that differ only in what a seat cannot see give it the same vector,
+    while another seat's vector sees the difference."""
+    game = games.get(game_id)
+    players = game.default_players
+    enc = encoder(game, players, options(game_id, players))
+    *_, (state, observations) = _walk(game_id, players, seed=4, limit=12)
+    seat = state.to_act[0]
     rng = random.Random(0)
-    for _ in range(5):
-        world = game.sample_state(obs, rng)
-        assert np.array_equal(enc.encode(world.observation(0)), enc.encode(obs))
+    others = set()
+    for _ in range(6):
+        world = game.sample_state(observations[seat], rng)
+        assert np.array_equal(enc.encode(world.observation(seat)), enc.encode(observations[seat]))
+        other = (seat + 1) % players
+        others.add(enc.encode(world.observation(other)).tobytes())
+    assert len(others) > 1
 
 
 def test_the_viewer_s_hand_is_in_its_slice() -> None:

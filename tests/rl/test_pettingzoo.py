@@ -107,3 +107,13 @@ def test_bad_input_gets_clear_errors() -> None:
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     with pytest.raises(IllegalAction):
         env.step(illegal)
+
+
+def test_ansi_render_shows_the_spectators_table() -> None:
+    env = courtly.rl.pettingzoo_env("crown-rivals", render_mode="ansi")
+    env.reset(seed=1)
+    text = env.render()
+    assert isinstance(text, str) and text
+    hand = env.state.observation(0)["hand"]
+    assert text == env.game.render(env.state.observation(None))
+    assert env.state.observation(None).get("hand") is None and hand
