@@ -17,12 +17,9 @@ SOLO_SCALE = 100.0
 
 def final_rewards(state: State) -> list[float]:
     """Each seat's reward for a finished game (all 0 before the end)."""
-    n = state.players
     if not state.over:
-        return [0.0] * n
-    if n == 1:
-        return [max(-1.0, min(1.0, float(state.scores[0]) / SOLO_SCALE))]
-    return [1.0 - 2.0 * (r - 1.0) / (n - 1) for r in state.ranks()]
+        return [0.0] * state.players
+    return standing_rewards(state)
 
 
 def standing_rewards(state: State) -> list[float]:

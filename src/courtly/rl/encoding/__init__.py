@@ -51,7 +51,8 @@ class Writer:
         self.pos = 0
         self.parts: list[Part] | None = [] if record else None
 
-    def _take(self, name: str, n: int, meaning: str, form: str = "") -> int:
+    def block(self, name: str, n: int, meaning: str, form: str = "") -> int:
+        """Reserve ``n`` values for a part the game fills itself; their start."""
         start = self.pos
         self.pos += n
         if self.parts is not None:
@@ -62,7 +63,7 @@ class Writer:
         """Multi-hot over the card codes (a count / ``most`` when a code can repeat)."""
         n = len(self.vocab)
         form = "multi-hot over card codes" if most == 1 else f"count / {most} per card code"
-        start = self._take(name, n, meaning, form)
+        start = self.block(name, n, meaning, form)
         v, vocab = self.v, self.vocab
         if most == 1:
             for c in codes:
@@ -81,7 +82,7 @@ class Writer:
 
     def onehot(self, name: str, index: int | None, n: int, meaning: str, form: str = "") -> None:
         """One-hot of ``index`` among ``n`` (all zero for None or out of range)."""
-        start = self._take(name, n, meaning, form or "one-hot")
+        start = self.block(name, n, meaning, form or "one-hot")
         if index is not None and 0 <= index < n:
             self.v[start + index] = 1.0
 
@@ -93,7 +94,7 @@ class Writer:
 
     def seats(self, name: str, seats: Iterable[int], players: int, meaning: str) -> None:
         """Multi-hot over the seats."""
-        start = self._take(name, players, meaning, "multi-hot over seats")
+        start = self.block(name, players, meaning, "multi-hot over seats")
         for s in seats:
             if 0 <= s < players:
                 self.v[start + s] = 1.0
@@ -102,7 +103,7 @@ class Writer:
         self, name: str, values: Sequence[float | None], scale: float, meaning: str
     ) -> None:
         """``value / scale`` each, clipped to [-1, 1] (None reads as 0)."""
-        start = self._take(name, len(values), meaning, "number, clipped to [-1, 1]")
+        start = self.block(name, len(values), meaning, "number, clipped to [-1, 1]")
         for k, x in enumerate(values):
             if x is not None:
                 self.v[start + k] = max(LOW, min(HIGH, float(x) / scale))
@@ -112,7 +113,7 @@ class Writer:
 
     def flags(self, name: str, values: Sequence[Any], meaning: str) -> None:
         """1 for each true value, 0 otherwise."""
-        start = self._take(name, len(values), meaning, "0/1")
+        start = self.block(name, len(values), meaning, "0/1")
         for k, x in enumerate(values):
             if x:
                 self.v[start + k] = 1.0

@@ -25,16 +25,16 @@ def write(w: Writer, obs: Mapping[str, Any]) -> None:
     w.choice("decision", obs["decision"], ("turn", "token"), "the decision awaited")
     w.seats("to_act", obs["to_act"], p, "seats whose decision is awaited")
     w.onehot("turn", obs["turn"], p, "whose turn it is")
-    ranks = w._take(
+    ranks = w.block(
         "map_rank", CELLS, "each cell's card rank / 13 (0: empty)", "per cell, a1 b1 .. y25"
     )
-    suits = w._take("map_suit", 4 * CELLS, "each cell's card suit", "one-hot C, D, H, S per cell")
+    suits = w.block("map_suit", 4 * CELLS, "each cell's card suit", "one-hot C, D, H, S per cell")
     v = w.v
     for name, code in obs["map"]:
         k = cell(name)
         v[ranks + k] = (RANKS.index(code[0]) + 1) / 13
         v[suits + 4 * k + SUITS.index(code[1])] = 1.0
-    tokens = w._take("map_token", CELLS, "each cell's token", "(owner + 1) / players; 0: none")
+    tokens = w.block("map_token", CELLS, "each cell's token", "(owner + 1) / players; 0: none")
     for name, owner in obs["tokens"]:
         v[tokens + cell(name)] = (owner + 1) / p
     placed = obs["just_placed"]
