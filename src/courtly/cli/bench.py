@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 
 from courtly.games import get, ids
-from courtly.lab.bench import BenchResult, bench_game
+from courtly.lab.bench import BenchResult, bench_game, encoding_us
 
 
 def run_bench(out: Console, game_id: str | None, seconds: float, runs: int) -> list[BenchResult]:
@@ -61,4 +61,11 @@ def run_bench(out: Console, game_id: str | None, seconds: float, runs: int) -> l
         "second of the hard level's search (heuristic rollouts of at most 60 "
         "decisions), from the same positions, without its time cap."
     )
+    encode_times = [(g, encoding_us(g, seconds=max(0.2, seconds / 4))) for g in games]
+    if all(us is not None for _g, us in encode_times):
+        out.print(
+            "RL encoding (courtly.rl): "
+            + ", ".join(f"{g} {us:.0f} µs" for g, us in encode_times)
+            + " per observation vector."
+        )
     return results

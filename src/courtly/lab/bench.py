@@ -201,3 +201,17 @@ def bench_game(
         hard_iterations_per_second=hard,
         runs=runs,
     )
+
+
+def encoding_us(game_id: str, seconds: float = 0.5, players: int | None = None) -> float | None:
+    """Microseconds to encode one mid-game observation as the research
+    interfaces' vector (``courtly.rl.encoding``); None without NumPy installed."""
+    try:
+        from courtly.rl.encoding import encoder
+    except ImportError:
+        return None
+    game = get(game_id)
+    n_players = players or game.default_players
+    enc = encoder(game, n_players)
+    observations = [s.observation(seat) for s, seat in positions(game, n_players, 40)]
+    return _per_call_us(enc.encode, observations, seconds)

@@ -1,0 +1,55 @@
+"""What the research interfaces share: the game, its encoder, masks and the
+order in which seats deciding at once are served."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from courtly import games
+from courtly.engine.errors import OptionError
+from courtly.engine.game import Game, State
+from courtly.rl.encoding import Encoder, encoder
+
+
+def resolve(game: Game | str) -> Game:
+    return game if isinstance(game, Game) else games.get(game)
+
+
+def seat_count(game: Game, players: int | None) -> int:
+    n = game.default_players if players is None else players
+    if not isinstance(n, int) or not game.min_players <= n <= game.max_players:
+        allowed = (
+            str(game.min_players)
+            if game.min_players == game.max_players
+            else f"{game.min_players} to {game.max_players}"
+        )
+        raise OptionError(f"{game.name} is for {allowed} players, not {players!r}")
+    return n
+
+
+def make_encoder(game: Game, players: int, options: Mapping[str, Any] | None) -> Encoder:
+    """The encoder, after checking the options make a valid game."""
+    game.new(players=players, seed=0, options=options)  # raises a clear OptionError
+    return encoder(game, players, options)
+
+
+def action_mask(state: State, seat: int) -> np.ndarray:
+    """1 for each legal action id of ``seat`` now, over the game's whole action space."""
+    mask = np.zeros(state.game.action_space_size, dtype=np.int8)
+    if not state.over and seat in state.to_act:
+        for a in state.legal_actions(seat):
+            mask[a.id] = 1
+    return mask
+
+
+def next_seat(state: State, rng: random.Random) -> int:
+    """The seat served next: the only one awaited, or one of several deciding at
+    once drawn from ``rng`` (each is served without seeing the others' choices)."""
+    waiting = state.to_act
+    if len(waiting) == 1:
+        return waiting[0]
+    return waiting[rng.randrange(len(waiting))]

@@ -1,0 +1,192 @@
+"""Courtly games as Gymnasium single-agent environments against Courtly bots.
+
+    env = courtly.rl.gym_env("crown-rivals", seat=0, opponents=["random"])
+    obs, info = env.reset(seed=1)
+    while True:
+        action = policy(obs["observation"], obs["action_mask"])
+        obs, reward, terminated, truncated, info = env.step(action)
+        if terminated or truncated:
+            break
+
+The agent plays ``seat``; every other seat is a Courtly bot (``courtly.bots.make``)
+that acts on its own observation. Seats deciding at once are served in an
+order drawn from the reset seed, and nobody sees another's choice of the same
+phase. The observation is a dict of the encoded observation and the action
+mask (also in ``info["action_mask"]``). The reward is 0 until the end, then
+the rank-based reward of ``courtly.rl.rewards``.
+
+An illegal action: with ``illegal="forfeit"`` (the default) the agent forfeits,
+the game is left as it was, the episode ends with reward -1 (a last place) and
+``info["illegal_action"]`` says why; with ``illegal="raise"`` it raises
+``IllegalAction`` naming the action and the reason.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from courtly import bots
+from courtly.bots.base import Bot
+from courtly.engine.errors import CourtlyError, IllegalAction, OptionError
+from courtly.engine.game import Game, State
+from courtly.rl.common import action_mask, make_encoder, next_seat, resolve, seat_count
+from courtly.rl.encoding import HIGH, LOW
+from courtly.rl.rewards import final_rewards
+
+ILLEGAL_MODES = ("forfeit", "raise")
+FORFEIT_REWARD = -1.0
+
+
+class CourtlyGym(gym.Env):
+    """One seat of a Courtly game, the other seats played by bots."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012
+
+    def __init__(
+        self,
+        game: Game | str,
+        seat: int = 0,
+        opponents: Sequence[str] = ("random",),
+        players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        illegal: str = "forfeit",
+        render_mode: str | None = None,
+    ) -> None:
+        self.game = resolve(game)
+        names = [opponents] if isinstance(opponents, str) else list(opponents)
+        if players is None and len(names) > 1:
+            players = len(names) + 1
+        self.players = seat_count(self.game, players)
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise OptionError(f"there is no seat {seat!r}: seats are 0 to {self.players - 1}")
+        others = [s for s in range(self.players) if s != seat]
+        if len(names) == 1:
+            names = names * len(others)
+        if len(names) != len(others):
+            raise OptionError(
+                f"{len(names)} opponents for {len(others)} other seats: give one bot name, "
+                f"or one per other seat"
+            )
+        if illegal not in ILLEGAL_MODES:
+            raise OptionError(f"illegal={illegal!r}: choose one of {', '.join(ILLEGAL_MODES)}")
+        self.seat = seat
+        self.illegal = illegal
+        self.render_mode = render_mode
+        self.options = dict(options or {})
+        self.encoder = make_encoder(self.game, self.players, self.options)
+        self.bots: dict[int, Bot] = {
+            s: bots.make(n, self.game) for s, n in zip(others, names, strict=True)
+        }
+        size = self.game.action_space_size
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(LOW, HIGH, (self.encoder.size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (size,), np.int8),
+            }
+        )
+        self.action_space = spaces.Discrete(size)
+        self.state: State | None = None
+        self._done = True
+        self._rng = random.Random()
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """A new game; ``seed`` fixes the deal, the bots' choices and the serving order."""
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(1 << 48))
+        self.state = self.game.new(players=self.players, seed=game_seed, options=self.options)
+        self._rng = random.Random(game_seed ^ 0xB07)
+        self._run_bots()
+        self._done = self.state.over
+        return self._obs(), self._info()
+
+    def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        state = self.state
+        if state is None or self._done:
+            raise CourtlyError("the episode is over: call reset() to start a new game")
+        try:
+            act = self.game.action(int(action))
+            reason = state.check(self.seat, act)
+        except CourtlyError as exc:
+            reason = str(exc)
+            act = None
+        if reason is not None:
+            named = act.notation if act is not None else repr(action)
+            message = f"action {action} ({named}) is illegal: {reason}"
+            if self.illegal == "raise":
+                raise IllegalAction(message)
+            self._done = True
+            return (
+                self._obs(),
+                FORFEIT_REWARD,
+                True,
+                False,
+                {
+                    **self._info(),
+                    "illegal_action": message,
+                },
+            )
+        assert act is not None
+        state.apply(self.seat, act)
+        self._run_bots()
+        self._done = state.over
+        reward = final_rewards(state)[self.seat] if state.over else 0.0
+        return self._obs(), reward, state.over, False, self._info()
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self.state is None:
+            return None
+        return self.game.render(self.state.observation(self.seat))
+
+    def _run_bots(self) -> None:
+        """Let the bots decide until the agent's seat is served or the game ends."""
+        state = self.state
+        assert state is not None
+        while not state.over:
+            s = next_seat(state, self._rng)
+            if s == self.seat:
+                return
+            bot = self.bots[s]
+            obs = state.observation(s) if bot.needs_observation else None
+            state.apply(s, bot.act(obs, state.legal_actions(s), self._rng))
+
+    def _obs(self) -> dict[str, np.ndarray]:
+        state = self.state
+        assert state is not None
+        return {
+            "observation": self.encoder.encode(state.observation(self.seat)),
+            "action_mask": action_mask(state, self.seat),
+        }
+
+    def _info(self) -> dict[str, Any]:
+        state = self.state
+        assert state is not None
+        return {"action_mask": action_mask(state, self.seat)}
+
+
+def make(
+    game: Game | str,
+    seat: int = 0,
+    opponents: Sequence[str] = ("random",),
+    players: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    illegal: str = "forfeit",
+    render_mode: str | None = None,
+) -> CourtlyGym:
+    """A Gymnasium environment of ``game`` played from ``seat`` against bots."""
+    return CourtlyGym(
+        game,
+        seat=seat,
+        opponents=opponents,
+        players=players,
+        options=options,
+        illegal=illegal,
+        render_mode=render_mode,
+    )

@@ -1,0 +1,316 @@
+"""Courtly games as OpenSpiel Python games.
+
+    import pyspiel
+    from courtly.rl import openspiel
+    openspiel.register()
+    game = pyspiel.load_game("courtly_garrison", {"players": 3, "length": "quick"})
+
+Each game is registered as ``courtly_<id with underscores>``. Its parameters
+are ``players``, ``seed`` (-1: a fresh seed for every new game; otherwise the
+games drawn from one game object follow from it) and every option of the game
+that has a plain default (``years``, ``length``, ``max_rounds`` ...).
+
+What each game is declared to be, and why that is truthful:
+
+- **Sequential, imperfect information.** Where several seats decide at once
+  (Agents of the Crown's passes and commits, Garrison's reaction windows),
+  Courtly serves them one at a time in an order drawn from the game's seed, and
+  a seat's information never includes a choice of the same phase that another
+  seat has not revealed. So each decision is one player's, as OpenSpiel's
+  sequential games require.
+- **Sampled stochastic.** Shuffles and draws come from the game's own seeded
+  generator inside ``apply``; there are no explicit chance nodes.
+- **Terminal rewards, rank-based** (``courtly.rl.rewards``): +1 for the winner
+  to -1 for the last, summing to 0, so zero-sum; Agincards can be played alone
+  (reward: score / 100), so it is declared general-sum.
+- **Information state = observation.** Courtly's observation of a seat is that
+  seat's information set (the public record it keeps and its own secrets), so
+  both the information-state and the observation string are the observation's
+  JSON, and both tensors are its encoding (``courtly.rl.encoding``).
+  ``resample_from_infostate`` draws a world with ``game.sample_state``, which is
+  what OpenSpiel's ISMCTS needs.
+- **Maximum length.** Agents of the Crown's is exact (20 decisions a Year);
+  for the others a bound well above any game seen is set from the options
+  (``max_game_length``), and a game that reaches it ends there, ranked on its
+  scores at that moment, so the declared bound always holds.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from courtly import games
+from courtly.engine.errors import OptionError
+from courtly.engine.game import Game, State
+from courtly.rl.common import next_seat
+from courtly.rl.encoding import encoder
+from courtly.rl.rewards import final_rewards, standing_rewards
+
+PREFIX = "courtly_"
+
+
+def short_name(game: Game) -> str:
+    return PREFIX + game.id.replace("-", "_")
+
+
+def max_game_length(game: Game, players: int, options: Any) -> int:
+    """The most decisions a game may take (see the module's notes)."""
+    if game.id == "agents-of-the-crown":
+        return 20 * int(options.years)  # 4 passes and 4 seasons of 4 commits a Year
+    if game.id == "crown-rivals":
+        return 20 * int(options.turn_limit)
+    if game.id == "garrison":
+        return 40 * players * players * int(options.max_rounds)
+    if game.id == "intrigue":
+        return 30 * players * int(options.rounds)
+    if game.id == "agincards":
+        return 10 * 52 * int(options.decks)
+    return 100_000
+
+
+def _plain_options(game: Game) -> dict[str, Any]:
+    """The game's options that OpenSpiel parameters can carry (a plain default)."""
+    out: dict[str, Any] = {}
+    for name, field in game.Options.model_fields.items():
+        default = field.default
+        if isinstance(default, bool | int | float | str):
+            out[name] = default
+    return out
+
+
+def _game_type(game: Game) -> pyspiel.GameType:
+    utility = (
+        pyspiel.GameType.Utility.GENERAL_SUM
+        if game.min_players == 1
+        else pyspiel.GameType.Utility.ZERO_SUM
+    )
+    return pyspiel.GameType(
+        short_name=short_name(game),
+        long_name=f"Courtly {game.name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.max_players,
+        min_num_players=game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={
+            "players": game.default_players,
+            "seed": -1,
+            **_plain_options(game),
+        },
+    )
+
+
+class CourtlySpielGame(pyspiel.Game):
+    """One Courtly game, as OpenSpiel sees it."""
+
+    def __init__(self, game: Game, params: Mapping[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        gtype = _game_type(game)
+        players = int(params.get("players", game.default_players))
+        names = _plain_options(game)
+        options = {k: v for k, v in params.items() if k in names}
+        parsed = game.new(players=players, seed=0, options=options).options  # checks them
+        self.courtly = game
+        self.players = players
+        self.options = options
+        self.encoder = encoder(game, players, options)
+        self.max_length = max_game_length(game, players, parsed)
+        seed = int(params.get("seed", -1))
+        self._seeds = random.Random(None if seed < 0 else seed)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=game.action_space_size,
+            max_chance_outcomes=0,
+            num_players=players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=None if game.min_players == 1 else 0.0,
+            max_game_length=self.max_length,
+        )
+        super().__init__(gtype, info, params)
+
+    def new_initial_state(self) -> CourtlySpielState:
+        seed = self._seeds.getrandbits(48)
+        state = self.courtly.new(players=self.players, seed=seed, options=self.options)
+        return CourtlySpielState(self, state, random.Random(seed ^ 0x0DE5))
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
+    ) -> CourtlyObserver:
+        if params:
+            raise ValueError(f"Courtly observers take no parameters, not {dict(params)}")
+        public = iig_obs_type is not None and (
+            iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
+        )
+        return CourtlyObserver(self, public)
+
+
+class _Play:
+    """Everything a state holds. OpenSpiel clones a Python state by deep-copying
+    its attributes, so they live here, where a copy is a Courtly clone."""
+
+    __slots__ = ("game", "moves", "order", "seat", "state")
+
+    def __init__(self, game: CourtlySpielGame, state: State, order: random.Random) -> None:
+        self.game = game
+        self.state = state
+        self.order = order
+        self.moves = 0
+        self.seat = -1 if state.over else next_seat(state, order)
+
+    @property
+    def cut(self) -> bool:
+        return self.moves >= self.game.max_length
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
+        twin = _Play.__new__(_Play)
+        twin.game = self.game
+        twin.state = self.state.clone()
+        twin.order = random.Random()
+        twin.order.setstate(self.order.getstate())
+        twin.moves = self.moves
+        twin.seat = self.seat
+        return twin
+
+
+class CourtlySpielState(pyspiel.State):
+    """A Courtly state; the seat served next is drawn among those awaited."""
+
+    def __init__(self, game: CourtlySpielGame, state: State, order: random.Random) -> None:
+        super().__init__(game)
+        self.play = _Play(game, state, order)
+
+    @property
+    def courtly(self) -> State:
+        return self.play.state
+
+    # -- play -----------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        return self.play.seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        p = self.play
+        if player != p.seat or self.is_terminal():
+            return []
+        return sorted(a.id for a in p.state.legal_actions(player))
+
+    def _apply_action(self, action: int) -> None:
+        p = self.play
+        p.state.apply(p.seat, p.game.courtly.action(int(action)))
+        p.moves += 1
+        if not self.is_terminal():
+            p.seat = next_seat(p.state, p.order)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return str(self.play.game.courtly.action(int(action)).notation)
+
+    def is_terminal(self) -> bool:
+        return self.play.state.over or self.play.cut
+
+    def returns(self) -> list[float]:
+        p = self.play
+        if p.state.over:
+            return final_rewards(p.state)
+        if p.cut:
+            return standing_rewards(p.state)
+        return [0.0] * p.state.players
+
+    def rewards(self) -> list[float]:
+        return self.returns()
+
+    # -- search -----------------------------------------------------------------
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Any
+    ) -> CourtlySpielState:
+        """A state ``player_id`` cannot tell from this one: its hidden part drawn
+        by ``game.sample_state`` from a generator seeded by the sampler."""
+        p = self.play
+        rng = random.Random(int(probability_sampler() * (1 << 53)))
+        world = p.game.courtly.sample_state(p.state.observation(player_id), rng)
+        twin = CourtlySpielState(p.game, world, random.Random(rng.getrandbits(64)))
+        twin.play.moves = p.moves
+        twin.play.seat = p.seat
+        return twin
+
+    def __str__(self) -> str:
+        return json.dumps(self.play.state.observation(None), sort_keys=True)
+
+
+class CourtlyObserver:
+    """Encodes a seat's observation: the tensor is the Courtly encoding, the
+    string the observation's JSON. Information state and observation alike;
+    asked for no private information, it shows the spectator's view."""
+
+    def __init__(self, game: CourtlySpielGame, public: bool = False) -> None:
+        self.encoder = game.encoder
+        self.public = public
+        self.tensor = np.zeros(game.encoder.size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def _view(self, state: CourtlySpielState, player: int) -> dict[str, Any]:
+        return state.courtly.observation(None if self.public else player)
+
+    def set_from(self, state: CourtlySpielState, player: int) -> None:
+        self.tensor[:] = self.encoder.encode(self._view(state, player))
+
+    def string_from(self, state: CourtlySpielState, player: int) -> str:
+        return json.dumps(self._view(state, player), sort_keys=True)
+
+
+def _game_class(game: Game) -> type[CourtlySpielGame]:
+    """A CourtlySpielGame subclass for ``game``: pyspiel's registry keeps the
+    factory until the interpreter is gone, and a class outlives it safely
+    where a closure does not."""
+
+    def __init__(self: CourtlySpielGame, params: Mapping[str, Any] | None = None) -> None:
+        CourtlySpielGame.__init__(self, game, params)
+
+    name = "".join(part.title() for part in game.id.split("-")) + "SpielGame"
+    return type(name, (CourtlySpielGame,), {"__init__": __init__, "__module__": __name__})
+
+
+_CLASSES: dict[str, type[CourtlySpielGame]] = {}
+_REGISTERED: set[str] = set()
+
+
+def register() -> list[str]:
+    """Register every Courtly game with pyspiel (once); their short names."""
+    names = []
+    for game in games.all_games():
+        name = short_name(game)
+        if name not in _REGISTERED and name not in pyspiel.registered_names():
+            _CLASSES[name] = _game_class(game)
+            pyspiel.register_game(_game_type(game), _CLASSES[name])
+        _REGISTERED.add(name)
+        names.append(name)
+    return names
+
+
+def load(game: Game | str, players: int | None = None, **options: Any) -> CourtlySpielGame:
+    """The OpenSpiel game of a Courtly game, registering them all first."""
+    register()
+    g = game if isinstance(game, Game) else games.get(game)
+    params: dict[str, Any] = dict(options)
+    if players is not None:
+        params["players"] = players
+    unknown = set(options) - set(_plain_options(g)) - {"seed"}
+    if unknown:
+        raise OptionError(
+            f"{g.name} has no OpenSpiel parameter {', '.join(sorted(unknown))}; "
+            f"its parameters are: players, seed, {', '.join(_plain_options(g))}"
+        )
+    loaded: CourtlySpielGame = pyspiel.load_game(short_name(g), params)
+    return loaded

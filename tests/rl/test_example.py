@@ -1,0 +1,31 @@
+"""The training example learns: a short run of it beats its untrained self."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import courtly.rl
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_crown_rivals.py"
+
+
+def _load_example():
+    spec = importlib.util.spec_from_file_location("train_crown_rivals", EXAMPLE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_short_training_run_beats_random_by_a_margin() -> None:
+    example = _load_example()
+    env = courtly.rl.gym_env("crown-rivals", seat=0, opponents=["random"])
+    features = env.observation_space["observation"].shape[0]
+    untrained = example.LinearPolicy(features, env.action_space.n)
+    before_wins, before_reward = example.evaluate(env, untrained, games=40)
+    policy = example.train(env, episodes=60, seed=0)
+    after_wins, after_reward = example.evaluate(env, policy, games=40)
+    assert after_wins >= before_wins + 0.2, (before_wins, after_wins)
+    assert after_reward > before_reward
+    assert abs(policy.w).sum() > 0  # it did learn weights, not only biases

@@ -1,0 +1,141 @@
+"""OpenSpiel: every game registers with a truthful game type, passes
+pyspiel's random simulation test, and OpenSpiel's ISMCTS plays it to the end."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+from courtly import games
+from courtly.engine.errors import OptionError
+from courtly.rl import openspiel
+from courtly.rl.rewards import final_rewards
+from tests.rl.cases import EVERY_COUNT, GAMES, options
+
+openspiel.register()
+
+SHORTER = {"crown-rivals": {"turn_limit": 30}, "garrison": {"max_rounds": 2}}
+
+
+def _load(game_id: str, players: int, seed: int = 1) -> openspiel.CourtlySpielGame:
+    params = {**options(game_id, players), **SHORTER.get(game_id, {})}
+    return openspiel.load(game_id, players=players, seed=seed, **params)
+
+
+def test_every_game_is_registered_truthfully() -> None:
+    names = openspiel.register()
+    assert sorted(names) == sorted(openspiel.short_name(g) for g in games.all_games())
+    for game in games.all_games():
+        g = pyspiel.load_game(openspiel.short_name(game))
+        t = g.get_type()
+        assert t.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+        assert t.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+        assert t.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        assert t.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+        solo = game.min_players == 1
+        assert t.utility == (
+            pyspiel.GameType.Utility.GENERAL_SUM if solo else pyspiel.GameType.Utility.ZERO_SUM
+        )
+        assert (t.min_num_players, t.max_num_players) == (game.min_players, game.max_players)
+        assert g.num_distinct_actions() == game.action_space_size
+        assert g.num_players() == game.default_players
+        assert (g.min_utility(), g.max_utility()) == (-1.0, 1.0)
+
+
+@pytest.mark.parametrize(("game_id", "players"), EVERY_COUNT)
+def test_pyspiel_random_sim_test(game_id: str, players: int) -> None:
+    pyspiel.random_sim_test(_load(game_id, players), num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_openspiel_ismcts_plays_a_whole_game(game_id: str) -> None:
+    game = _load(game_id, games.get(game_id).default_players, seed=3)
+    rs = np.random.RandomState(1)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 2.0, 8, random_state=rs)
+    state = game.new_initial_state()
+    other = random.Random(0)
+    searched = 0
+    while not state.is_terminal():
+        if state.current_player() == 0:
+            action = bot.step(state)
+            searched += 1
+        else:
+            action = other.choice(state.legal_actions())
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    returns = state.returns()
+    assert searched > 0 and state.courtly.over
+    assert returns == final_rewards(state.courtly)
+    assert abs(sum(returns)) < 1e-9 and max(returns) > 0
+
+
+def test_resampling_keeps_the_information_state_and_varies_the_hidden_part() -> None:
+    game = _load("crown-rivals", 2)
+    state = game.new_initial_state()
+    me = state.current_player()
+    key = state.information_state_string(me)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    worlds = [state.resample_from_infostate(me, sampler) for _ in range(6)]
+    assert all(w.information_state_string(me) == key for w in worlds)
+    assert all(w.current_player() == me for w in worlds)
+    hidden = {w.information_state_string(1 - me) for w in worlds}
+    assert len(hidden) > 1  # the opponent's hand differs between worlds
+
+
+def test_tensors_are_the_encoding_and_clones_are_independent() -> None:
+    game = _load("intrigue", 3)
+    state = game.new_initial_state()
+    seat = state.current_player()
+    tensor = np.asarray(state.information_state_tensor(seat))
+    assert np.array_equal(tensor, game.encoder.encode(state.courtly.observation(seat)))
+    assert np.array_equal(tensor, np.asarray(state.observation_tensor(seat)))
+    twin = state.clone()
+    state.apply_action(state.legal_actions()[0])
+    assert twin.history() == [] and len(state.history()) == 1
+    assert twin.courtly.history == []
+
+
+def test_the_declared_length_bounds_a_game() -> None:
+    """A game reaching the declared length ends there, ranked as it stands."""
+    game = openspiel.load("garrison", players=4, seed=2)
+    state = game.new_initial_state()
+    state.play.game.max_length = 25  # a test-sized bound
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert len(state.history()) == 25 and not state.courtly.over
+    assert abs(sum(state.returns())) < 1e-9
+
+
+def test_unknown_parameters_get_a_clear_error() -> None:
+    with pytest.raises(OptionError, match="parameters are: players, seed"):
+        openspiel.load("garrison", speed=3)
+
+
+def test_bad_option_values_are_refused_clearly() -> None:
+    with pytest.raises(OptionError, match="'quick', 'medium' or 'long'"):
+        openspiel.load("garrison", length="forever")
+    with pytest.raises(OptionError, match="2 to 6 players"):
+        openspiel.load("garrison", players=9)
+
+
+def test_a_public_observer_shows_no_hand() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = _load("crown-rivals", 2)
+    state = game.new_initial_state()
+    public = make_observation(
+        game,
+        pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+        ),
+    )
+    private = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
+    hand = state.courtly.observation(0)["hand"]
+    assert all(code in private.string_from(state, 0) for code in hand)
+    assert '"hand"' not in public.string_from(state, 0)
+    public.set_from(state, 0)
+    assert np.array_equal(public.tensor, game.encoder.encode(state.courtly.observation(None)))

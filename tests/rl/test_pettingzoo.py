@@ -1,0 +1,119 @@
+"""PettingZoo: every game and player count passes PettingZoo's own API and seed
+tests; simultaneous seats are served one at a time without seeing each other."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+import courtly.rl
+from courtly.engine.errors import IllegalAction, OptionError
+from tests.rl.cases import EVERY_COUNT, options
+
+
+@pytest.mark.parametrize(("game_id", "players"), EVERY_COUNT)
+def test_pettingzoo_api_and_seed_tests(game_id: str, players: int) -> None:
+    opts = options(game_id, players)
+    with warnings.catch_warnings():
+        # PettingZoo warns that a Dict observation is not a Box, as for its own classic games
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(courtly.rl.pettingzoo_env(game_id, players=players, options=opts), num_cycles=300)
+        seed_test(
+            lambda: courtly.rl.pettingzoo_env(game_id, players=players, options=opts),
+            num_cycles=300,
+        )
+
+
+def _play(env, seed: int) -> tuple[list[str], dict[str, float]]:
+    env.reset(seed=seed)
+    order, total = [], {a: 0.0 for a in env.possible_agents}
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        total[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        order.append(agent)
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[len(order) % len(legal)]))
+    return order, total
+
+
+def test_a_game_ends_with_rank_rewards_that_sum_to_zero() -> None:
+    env = courtly.rl.pettingzoo_env("intrigue")
+    order, total = _play(env, seed=5)
+    assert len(order) > 20 and not env.agents
+    ranks = env.state.ranks()
+    for i, agent in enumerate(env.possible_agents):
+        assert total[agent] == pytest.approx(1 - (ranks[i] - 1))  # three seats: 1, 0, -1
+    assert abs(sum(total.values())) < 1e-9
+    assert all(-1.0 <= r <= 1.0 for r in total.values())
+
+
+def test_the_serving_order_of_simultaneous_seats_comes_from_the_seed() -> None:
+    env = courtly.rl.pettingzoo_env("agents-of-the-crown", options={"years": 1})
+    firsts = set()
+    for seed in range(6):
+        env.reset(seed=seed)
+        firsts.add(env.agent_selection)
+        env.reset(seed=seed)
+        again = env.agent_selection
+        assert again == env.agent_selection
+    assert len(firsts) > 1  # all four pass at once: any of them may be served first
+
+
+def test_an_earlier_commit_of_the_same_phase_stays_hidden() -> None:
+    env = courtly.rl.pettingzoo_env("agents-of-the-crown", options={"years": 1})
+    env.reset(seed=3)
+    while env.state.decision != "commit":
+        obs, *_ = env.last()
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    first = env.agent_selection
+    waiting = set(env.state.to_act)
+    obs, *_ = env.last()
+    # a face-down commit: what the next seat is shown must not depend on its card
+    notation = {
+        int(a): env.game.action(int(a)).notation for a in np.flatnonzero(obs["action_mask"])
+    }
+    downs = [
+        a for a, text in notation.items() if text.startswith("down") and text.endswith("table")
+    ]
+    assert len({notation[a] for a in downs[:2]}) == 2  # two different cards, same placement
+    seen = []
+    for a in downs[:2]:
+        twin = courtly.rl.pettingzoo_env("agents-of-the-crown", options={"years": 1})
+        twin.reset(seed=3)
+        for seat, aid in env.state.history:
+            twin.state.apply(seat, aid)
+        twin._order = type(env._order)()
+        twin._order.setstate(env._order.getstate())
+        twin.agent_selection = first
+        twin.step(int(a))
+        nxt = twin.agent_selection
+        assert nxt != first and int(nxt.split("_")[1]) in waiting
+        seen.append(twin.observe(nxt)["observation"])
+    assert len(seen) == 2 and np.array_equal(seen[0], seen[1])
+
+
+def test_bad_input_gets_clear_errors() -> None:
+    with pytest.raises(OptionError, match="2 to 6 players"):
+        courtly.rl.pettingzoo_env("garrison", players=9)
+    env = courtly.rl.pettingzoo_env("crown-rivals")
+    env.reset(seed=1)
+    obs, *_ = env.last()
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    with pytest.raises(IllegalAction):
+        env.step(illegal)
+
+
+def test_ansi_render_shows_the_spectators_table() -> None:
+    env = courtly.rl.pettingzoo_env("crown-rivals", render_mode="ansi")
+    env.reset(seed=1)
+    text = env.render()
+    assert isinstance(text, str) and text
+    hand = env.state.observation(0)["hand"]
+    assert text == env.game.render(env.state.observation(None))
+    assert env.state.observation(None).get("hand") is None and hand
