@@ -29,6 +29,8 @@ seat on the path with its result.
   turn of several moves), the search goes on from the subtree of its last move.
 - **Budget**: a number of iterations (deterministic for a given RNG, unless the
   optional ``time_cap`` in seconds cuts it short), or a time (``seconds``).
+  The clock starts when the bot is asked, and the search stops before an
+  iteration of the mean length so far would overrun it.
 """
 
 from __future__ import annotations
@@ -108,6 +110,7 @@ class ISMCTS(Bot):
         self, observation: Mapping[str, Any] | None, legal: Sequence[Action], rng: random.Random
     ) -> Action:
         assert observation is not None, "ISMCTS needs the observation"
+        start = time.perf_counter()
         if len(legal) == 1:
             self._last = None
             return legal[0]
@@ -119,7 +122,6 @@ class ISMCTS(Bot):
             node = root.children.setdefault((me, hint.id), Node())
             node.visits += self.prior_visits
             node.total += 0.5 * self.prior_visits
-        start = time.perf_counter()
         limit = self.seconds if self.seconds is not None else self.time_cap
         done = 0
         self.last_rollout_decisions = 0
@@ -129,8 +131,12 @@ class ISMCTS(Bot):
             done += 1
             if self.seconds is None and done >= self.iterations:
                 break
-            if limit is not None and time.perf_counter() - start >= limit:
-                break
+            # Stop when one more iteration of the mean length would overrun
+            # the limit, so that a decision keeps within it.
+            if limit is not None:
+                spent = time.perf_counter() - start
+                if spent + spent / done >= limit:
+                    break
         self.last_iterations = done
         by_id = {a.id: a for a in legal}
         ranked = [(child.visits, child.total, key[1]) for key, child in root.children.items()]

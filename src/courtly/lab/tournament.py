@@ -61,7 +61,7 @@ def standings(results: list[GameResult], bots: list[str], players: int) -> list[
     shares: dict[str, list[float]] = defaultdict(list)
     ranks: dict[str, list[float]] = defaultdict(list)
     model = PlackettLuce()
-    ratings = {b: model.rating(name=b) for b in bots}
+    ratings = {b: model.rating(name=b) for b in dict.fromkeys(bots)}
     for r in results:
         for seat, name in enumerate(r.bots):
             shares[name].append(r.win_share(seat))
@@ -87,7 +87,7 @@ def standings(results: list[GameResult], bots: list[str], players: int) -> list[
             mu=ratings[b].mu,
             sigma=ratings[b].sigma,
         )
-        for b in bots
+        for b in dict.fromkeys(bots)
         if shares[b]
     ]
     return sorted(out, key=lambda s: -s.ordinal)
