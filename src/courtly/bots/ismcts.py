@@ -38,7 +38,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from courtly.bots.base import Bot
@@ -67,6 +67,17 @@ def rewards(state: State) -> list[float]:
     return [(n - r) / (n - 1) for r in state.ranks()]
 
 
+def win_rewards(state: State) -> list[float]:
+    """1 for each seat that wins (or, in a cut-off game, leads), 0 for the rest:
+    for a multi-player game, the aim is to win, not to come second."""
+    if state.players == 1:
+        return rewards(state)
+    ranks = state.ranks()
+    top = min(ranks)
+    share = 1 / ranks.count(top)
+    return [share if r == top else 0.0 for r in ranks]
+
+
 class ISMCTS(Bot):
     """Single-observer ISMCTS with partially observable moves."""
 
@@ -83,13 +94,15 @@ class ISMCTS(Bot):
         time_cap: float | None = None,
         reuse: bool = True,
         prior_visits: int = 0,
+        reward: Callable[[State], list[float]] = rewards,
     ) -> None:
         """``rollout``: the policy that finishes simulated games (None: random).
         ``max_rollout_steps``: a rollout stops after this many decisions and the
         seats are valued by their standing then (their current scores).
         ``prior_visits``: the rollout policy's own choice at the root starts with
         this many visits valued as even, so the search overrides the heuristic
-        only when it finds a move clearly better."""
+        only when it finds a move clearly better. ``reward``: each seat's value
+        of a finished or cut-off simulated game, in [0, 1] (default: by rank)."""
         super().__init__(game)
         self.iterations = iterations
         self.seconds = seconds
@@ -99,6 +112,7 @@ class ISMCTS(Bot):
         self.time_cap = time_cap
         self.reuse = reuse
         self.prior_visits = prior_visits
+        self.reward = reward
         self.last_iterations = 0
         self.last_rollout_decisions = 0
         """Decisions played in rollouts during the last search."""
@@ -222,7 +236,7 @@ class ISMCTS(Bot):
             if expanded:
                 break
         self._play_out(world, rng)
-        result = rewards(world)
+        result = self.reward(world)
         for child, who in path:
             child.visits += 1
             child.total += result[who]
