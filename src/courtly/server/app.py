@@ -31,6 +31,7 @@ from courtly.engine.errors import CourtlyError
 from courtly.games import all_games
 from courtly.server.bots import BotPool
 from courtly.server.db import Store, database_url
+from courtly.server.limits import Limits
 from courtly.server.live import Hub, Live
 from courtly.server.protocol import ClaimSeat, CreateTable, JoinTable, Rematch
 from courtly.server.tables import Seat
@@ -40,14 +41,16 @@ class NotFound(CourtlyError):
     pass
 
 
-def create_app(db: str = "courtly.db", pool: BotPool | None = None) -> FastAPI:
+def create_app(
+    db: str = "courtly.db", pool: BotPool | None = None, limits: Limits | None = None
+) -> FastAPI:
     """The app for database ``db`` (a file path for SQLite, or a database URL)."""
     url = database_url(db)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(url)
-        hub = Hub(store, pool)
+        hub = Hub(store, pool, limits)
         app.state.hub = hub
         await hub.start()
         try:

@@ -3,6 +3,19 @@
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one websocket connection may send."""
+
+    rate: float = 10.0
+    """Messages a second, sustained."""
+    burst: int = 20
+    """Messages at once."""
+    chat_rate: float = 0.5
+    chat_burst: int = 5
 
 
 class TokenBucket:
@@ -14,6 +27,10 @@ class TokenBucket:
         self.tokens = float(burst)
         self.clock = time.monotonic
         self.last = self.clock()
+
+    def wait(self) -> float:
+        """Seconds until a token is due (0 when one is there)."""
+        return max(0.0, (1 - self.tokens) / self.rate)
 
     def take(self) -> bool:
         """Spend one token; False (and nothing spent) when the bucket is empty."""

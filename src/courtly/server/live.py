@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -27,7 +28,7 @@ from courtly.engine.errors import CourtlyError
 from courtly.engine.events import Event
 from courtly.server.bots import BotPool
 from courtly.server.db import Store
-from courtly.server.limits import TokenBucket
+from courtly.server.limits import Limits, TokenBucket
 from courtly.server.protocol import (
     MAX_MESSAGE,
     Act,
@@ -44,6 +45,7 @@ from courtly.server.protocol import (
 from courtly.server.tables import Seat, Table
 
 T = TypeVar("T")
+log = logging.getLogger("courtly.server")
 QUEUE_LIMIT = 500
 """Messages waiting for a slow client before it is disconnected."""
 
@@ -54,9 +56,12 @@ Audit = Callable[[Table, int | None, dict[str, Any]], None]
 class Connection:
     ws: WebSocket
     seat: int | None
+    limits: Limits
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
-    bucket: TokenBucket = field(default_factory=lambda: TokenBucket(rate=10, burst=20))
-    chat_bucket: TokenBucket = field(default_factory=lambda: TokenBucket(rate=0.5, burst=5))
+
+    def __post_init__(self) -> None:
+        self.bucket = TokenBucket(self.limits.rate, self.limits.burst)
+        self.chat_bucket = TokenBucket(self.limits.chat_rate, self.limits.chat_burst)
 
 
 @dataclass(eq=False)
@@ -78,8 +83,11 @@ class Live:
 class Hub:
     """Every live table of one server."""
 
-    def __init__(self, store: Store, pool: BotPool | None = None) -> None:
+    def __init__(
+        self, store: Store, pool: BotPool | None = None, limits: Limits | None = None
+    ) -> None:
         self.store = store
+        self.limits = limits or Limits()
         self.pool = pool or BotPool()
         self.tables: dict[str, Live] = {}
         self.writer = ThreadPoolExecutor(1, thread_name_prefix="courtly-db")
@@ -292,6 +300,8 @@ class Hub:
                 refused = await self.submit(live, seat, action, seq, by_bot=True)
                 if refused is None or refused.code not in ("stale",):
                     return
+        except Exception:
+            log.exception("table %s: the bot of seat %s failed", live.table.id, seat)
         finally:
             live.thinking.pop(seat, None)
             if not live.table.state.over:
@@ -408,7 +418,7 @@ class Hub:
                 await ws.close(code=4403, reason="that token is not a seat of this table")
                 return
             seat = found.seat
-        conn = Connection(ws, seat)
+        conn = Connection(ws, seat, self.limits)
         writer = asyncio.get_running_loop().create_task(self._write(conn))
         async with live.lock:
             live.conns.add(conn)
@@ -464,11 +474,14 @@ class Hub:
                 )
                 continue
             if not conn.bucket.take():
+                lim = self.limits
                 self._refuse(
                     conn,
                     Refused(
                         code="rate_limited",
-                        reason="too many messages: at most 10 a second (bursts of 20); slow down",
+                        reason=f"too many messages: at most {lim.rate:g} a second (bursts of "
+                        f"{lim.burst}); send again in {conn.bucket.wait():.2f} s",
+                        retry_after=round(conn.bucket.wait(), 3),
                     ),
                 )
                 continue
@@ -495,11 +508,14 @@ class Hub:
                 self._refuse(conn, refused)
         elif isinstance(msg, Chat):
             if not conn.chat_bucket.take():
+                lim = self.limits
                 self._refuse(
                     conn,
                     Refused(
                         code="rate_limited",
-                        reason="too much chat: at most 5 lines at once, then one every 2 s",
+                        reason=f"too much chat: at most {lim.chat_burst} lines at once, then "
+                        f"{lim.chat_rate:g} a second; send again in {conn.chat_bucket.wait():.1f} s",
+                        retry_after=round(conn.chat_bucket.wait(), 3),
                     ),
                 )
                 return

@@ -141,7 +141,11 @@ class LogEntry(BaseModel):
     """An event as the viewer sees it: a line of text and its JSON form."""
 
     text: str | None
+    """The line for the game log (None: not worth a line)."""
     event: dict[str, Any]
+    """The event's JSON form: ``kind`` and its data."""
+    public: bool
+    """Seen by every seat and spectator; False: only by you (and the seats it names)."""
 
 
 class LegalAction(BaseModel):
@@ -212,6 +216,9 @@ class Refused(BaseModel):
     ]
     reason: str
     seq: int | None = None
+    """The game's seq when refused (to spot a stale view)."""
+    retry_after: float | None = None
+    """For ``rate_limited``: seconds until a message will be accepted."""
 
 
 class ChatLine(BaseModel):

@@ -351,7 +351,7 @@ class Table:
 
     def entries(self, events: list[Event], seat: int | None) -> list[LogEntry]:
         return [
-            LogEntry(text=self.game.describe(e, seat), event=e.to_json())
+            LogEntry(text=self.game.describe(e, seat), event=e.to_json(), public=e.to is None)
             for e in events
             if e.visible_to(seat)
         ]
