@@ -334,11 +334,11 @@ class Hub:
                 for seat, started in live.running.items()
             )
             live.timer = asyncio.get_running_loop().call_later(
-                max(due - now, 0.0) + 0.01, self._spawn, self._expire(live)
+                max(due - now, 0.0) + 0.01, self._spawn_expire, live
             )
 
-    def _spawn(self, coro: Any) -> None:
-        task = asyncio.get_running_loop().create_task(coro)
+    def _spawn_expire(self, live: Live) -> None:
+        task = asyncio.get_running_loop().create_task(self._expire(live))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
