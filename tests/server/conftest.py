@@ -50,10 +50,10 @@ class LeakAudit:
         leaked = (card_codes_in(rest, codes) & hidden) | (
             (card_codes_in(events, codes) - shown) & hidden
         )
-        if seat is not None and "legal" in payload:
-            # legal actions go to a seat exactly when it is to act, and to no other
-            if bool(payload["legal"]) != (seat in table.state.to_act and not table.state.over):
-                self.leaks.append(f"{table.game.id} seat {seat}: legal actions out of turn")
+        # legal actions go to a seat exactly when it is to act, and to no other
+        to_act = seat in table.state.to_act and not table.state.over
+        if seat is not None and "legal" in payload and bool(payload["legal"]) != to_act:
+            self.leaks.append(f"{table.game.id} seat {seat}: legal actions out of turn")
         if leaked:
             where = [v for v in payload.get("events", []) if card_codes_in(v, frozenset(leaked))]
             self.leaks.append(

@@ -114,9 +114,11 @@ def test_a_restarted_server_resumes_every_table(db_path: Path) -> None:
             before = client.get(f"/api/tables/{table}").json()["seq"]
         with client.websocket_connect(f"/ws/tables/{table}?token={tok}") as ws:
             snap_before = ws.receive_json()
-    with TestClient(create_app(str(db_path))) as client:
-        with client.websocket_connect(f"/ws/tables/{table}?token={tok}") as ws:
-            snap_after = ws.receive_json()
+    with (
+        TestClient(create_app(str(db_path))) as client,
+        client.websocket_connect(f"/ws/tables/{table}?token={tok}") as ws,
+    ):
+        snap_after = ws.receive_json()
     assert snap_after["seq"] == snap_before["seq"] == before >= 2
     assert snap_after["observation"] == snap_before["observation"]
     assert snap_after["legal"] == snap_before["legal"]

@@ -26,21 +26,25 @@ def until(ws: object, kind: str) -> dict:
 def test_a_wrong_token_or_table_is_turned_away(client: TestClient) -> None:
     made = create(client, "crown-rivals", ["human", "normal"])
     table = made["table"]["id"]
-    with pytest.raises(WebSocketDisconnect) as exc:
-        with client.websocket_connect(f"/ws/tables/{table}?token=guessedtoken123") as ws:
-            ws.receive_json()
+    with (
+        pytest.raises(WebSocketDisconnect) as exc,
+        client.websocket_connect(f"/ws/tables/{table}?token=guessedtoken123") as ws,
+    ):
+        ws.receive_json()
     assert exc.value.code == 4403
-    with pytest.raises(WebSocketDisconnect) as exc:
-        with client.websocket_connect("/ws/tables/nosuchtable") as ws:
-            ws.receive_json()
+    with (
+        pytest.raises(WebSocketDisconnect) as exc,
+        client.websocket_connect("/ws/tables/nosuchtable") as ws,
+    ):
+        ws.receive_json()
     assert exc.value.code == 4404
     # a token of another table is not a seat here
     other = create(client, "crown-rivals", ["human", "normal"])
-    with pytest.raises(WebSocketDisconnect):
-        with client.websocket_connect(
-            f"/ws/tables/{table}?token={other['seats'][0]['token']}"
-        ) as ws:
-            ws.receive_json()
+    with (
+        pytest.raises(WebSocketDisconnect),
+        client.websocket_connect(f"/ws/tables/{table}?token={other['seats'][0]['token']}") as ws,
+    ):
+        ws.receive_json()
     bad = client.post(f"/api/tables/{table}/claim", json={"token": "x" * 22, "name": "Mallory"})
     assert bad.status_code == 400 and "token" in bad.json()["error"]
 
