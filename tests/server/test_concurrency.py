@@ -122,3 +122,23 @@ def test_a_restarted_server_resumes_every_table(db_path: Path) -> None:
     assert snap_after["seq"] == snap_before["seq"] == before >= 2
     assert snap_after["observation"] == snap_before["observation"]
     assert snap_after["legal"] == snap_before["legal"]
+
+
+def test_a_hard_bot_thinks_in_a_worker_process(client: TestClient, audit: LeakAudit) -> None:
+    made = create(client, "crown-rivals", ["human", "hard"], think=0.05, seed=2)
+    table, tok = made["table"]["id"], made["seats"][0]["token"]
+    bot_moves = 0
+    with client.websocket_connect(f"/ws/tables/{table}?token={tok}") as ws:
+        msg = ws.receive_json()
+        deadline = time.monotonic() + 30
+        while bot_moves < 2 and time.monotonic() < deadline:
+            if msg["type"] in ("snapshot", "update"):
+                if msg["type"] == "update" and not msg.get("yours"):
+                    bot_moves += 1
+                if msg["legal"] and not msg["over"]:
+                    act = {"type": "act", "action": msg["legal"][0]["id"], "seq": msg["seq"]}
+                    ws.send_json(act)
+            msg = ws.receive_json()
+    assert bot_moves >= 2
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert hub.pool._processes is not None

@@ -9,6 +9,7 @@ sees what its seat may see: its observation and legal actions, never the state.
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import random
 import threading
 from collections.abc import Mapping
@@ -57,7 +58,9 @@ class BotPool:
         if name not in SEARCHING:
             return self.threads
         if self._processes is None:
-            self._processes = ProcessPoolExecutor(self.processes_n)
+            # forkserver: a clean process to fork from, not this threaded server
+            context = multiprocessing.get_context("forkserver")
+            self._processes = ProcessPoolExecutor(self.processes_n, mp_context=context)
         return self._processes
 
     async def choose(

@@ -76,7 +76,8 @@ class Store:
         except CourtlyError:
             raise
         except Exception as exc:
-            raise CourtlyError(f"cannot open the database {url!r}: {exc}") from None
+            reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+            raise CourtlyError(f"cannot open the database {url!r}: {reason}") from None
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     @contextmanager
