@@ -144,17 +144,19 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--game", default="crown-rivals")
     ap.add_argument("--think", type=float, default=0.5, help="mean seconds a client waits")
     ap.add_argument("--seconds", type=float, default=90.0, help="stop after this long")
+    ap.add_argument("--port", type=int, help="use a server already running on this port")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
-        port = free_port()
-        proc = start_server(Path(tmp) / "load.db", port)
+        port = args.port or free_port()
+        proc = None if args.port else start_server(Path(tmp) / "load.db", port)
         try:
             started = time.monotonic()
             tally = asyncio.run(run(args.tables, args.game, args.think, args.seconds, port))
             wall = time.monotonic() - started
         finally:
-            proc.send_signal(signal.SIGTERM)
-            proc.wait(30)
+            if proc is not None:
+                proc.send_signal(signal.SIGTERM)
+                proc.wait(30)
     rtts = sorted(tally.rtts)
     if not rtts:
         raise SystemExit(f"no action completed; errors: {tally.errors[:3]}")
