@@ -89,17 +89,24 @@ def create(client: TestClient, game: str, seats: list[str], **extra: Any) -> dic
 
 
 def play_to_end(
-    ws: Any, rng: random.Random, first: dict[str, Any] | None = None, limit: int = 5000
+    ws: Any,
+    rng: random.Random,
+    first: dict[str, Any] | None = None,
+    limit: int = 5000,
+    seen: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """Play random legal actions for the seat of ``ws`` until the game is over
-    (``first``: a message already received, such as the snapshot).
-    Acts only on the newest position: after an action, waits for its own update
-    (``yours``) or a refusal before choosing again. Returns the last update."""
+    (``first``: a message already received, such as the snapshot; ``seen``
+    collects every message). Acts only on the newest position: after an action,
+    waits for its own update (``yours``) or a refusal before choosing again.
+    Returns the last update."""
     waiting = False
     refusals = 0
     last_sent: dict[str, Any] = {}
     for _ in range(limit * 4):
         msg, first = (first, None) if first is not None else (ws.receive_json(), None)
+        if seen is not None:
+            seen.append(msg)
         kind = msg["type"]
         if kind == "refused" and msg["code"] == "rate_limited":
             time.sleep(msg["retry_after"])

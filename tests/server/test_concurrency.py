@@ -85,6 +85,9 @@ def test_an_idle_seat_is_taken_over_and_taken_back(client: TestClient, audit: Le
             if msg["type"] == "update" and msg.get("by_bot"):
                 by_bot = msg
         assert away is not None and away["seats"][0]["clock"] == 0.0
+        # the public summary never shows a clock (it would tell who is to act)
+        info = client.get(f"/api/tables/{table}").json()
+        assert info["seats"][0]["away"] and all(s["clock"] is None for s in info["seats"])
         assert by_bot is not None and by_bot["yours"]
         ws.send_json({"type": "back"})
         while True:
@@ -92,13 +95,17 @@ def test_an_idle_seat_is_taken_over_and_taken_back(client: TestClient, audit: Le
             if msg["type"] == "seats" and not msg["seats"][0]["away"]:
                 break
         assert msg["seats"][0]["clock"] is not None and msg["seats"][0]["clock"] > 0
+        ws.send_json({"type": "back"})  # only an away seat gets a fresh bank
+        while (msg := ws.receive_json())["type"] != "refused":
+            pass
+        assert msg["code"] == "not_away" and "time ran out" in msg["reason"]
 
 
 def test_a_restarted_server_resumes_every_table(db_path: Path) -> None:
     from courtly.server.app import create_app
 
     with TestClient(create_app(str(db_path))) as client:
-        made = create(client, "intrigue", ["human", "normal", "normal"])
+        made = create(client, "intrigue", ["human", "normal", "hard"], think=0.05)
         table, tok = made["table"]["id"], made["seats"][0]["token"]
         with client.websocket_connect(f"/ws/tables/{table}?token={tok}") as ws:
             msg = ws.receive_json()
@@ -119,6 +126,8 @@ def test_a_restarted_server_resumes_every_table(db_path: Path) -> None:
         client.websocket_connect(f"/ws/tables/{table}?token={tok}") as ws,
     ):
         snap_after = ws.receive_json()
+        resumed = client.app.state.hub.tables[table].table  # type: ignore[attr-defined]
+        assert resumed.think == 0.05 and resumed.seats[2].bot == "hard"
     assert snap_after["seq"] == snap_before["seq"] == before >= 2
     assert snap_after["observation"] == snap_before["observation"]
     assert snap_after["legal"] == snap_before["legal"]

@@ -56,7 +56,7 @@ def test_one_human_against_bots_plays_to_the_end(
     assert audit.checked > 0 and audit.by_seat.get(0, 0) > 0
 
 
-@pytest.mark.parametrize("game_id", ["agents-of-the-crown", "crown-rivals"])
+@pytest.mark.parametrize("game_id", GAMES)
 def test_two_human_seats_with_two_clients_and_a_spectator(
     client: TestClient, audit: LeakAudit, game_id: str
 ) -> None:

@@ -3,7 +3,10 @@ limits, and refusals that never name the other seats awaited."""
 
 from __future__ import annotations
 
+import random
+from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -13,7 +16,7 @@ from courtly.server.app import create_app
 from courtly.server.limits import Limits, TokenBucket
 from courtly.server.protocol import MAX_CHAT, MAX_MESSAGE
 
-from .conftest import LeakAudit, create
+from .conftest import LeakAudit, create, play_to_end
 
 
 def until(ws: object, kind: str) -> dict:
@@ -159,3 +162,39 @@ def test_names_are_limited_and_stripped(client: TestClient) -> None:
     assert r.status_code == 422 and "visible" in r.json()["error"]
     r = client.post(f"/api/tables/{table}/claim", json={"token": tok, "name": " Ana\u200b "})
     assert r.json()["name"] == "Ana"
+
+
+def test_a_reaction_window_sends_nothing_to_those_not_asked(
+    client: TestClient, audit: LeakAudit
+) -> None:
+    """In Garrison every seat but the declarer is asked, one after another, and
+    a private ``pass`` changes nothing the others see: they get no message and
+    no new seq for it, so counting messages never tells who is being asked."""
+    made = create(client, "garrison", ["human", "greedy", "greedy", "greedy"], seed=11)
+    table, tok = made["table"]["id"], made["seats"][0]["token"]
+    mine: list[dict[str, Any]] = []
+    with client.websocket_connect(f"/ws/tables/{table}") as watcher:
+        with client.websocket_connect(f"/ws/tables/{table}?token={tok}") as ws:
+            play_to_end(ws, random.Random(3), seen=mine)
+        watched = [watcher.receive_json()]
+        while not (watched[-1]["type"] == "update" and watched[-1]["over"]):
+            watched.append(watcher.receive_json())
+        watcher.send_json({"type": "ping"})
+        pong = until(watcher, "pong")
+    record = client.get(f"/api/tables/{table}/record").json()
+    passes_by_others = sum(1 for s, a in record["actions"] if a == "pass" and s != 0)
+    assert passes_by_others > 0
+    for who, msgs in (("spectator", watched), ("seat 0", mine)):
+        views = [m for m in msgs if m["type"] in ("snapshot", "update")]
+        assert len(views) < len(record["actions"]), who
+        seqs = [m["seq"] for m in views]
+        assert seqs == sorted(set(seqs)), who
+        for before, after in pairwise(views):
+            changed = (
+                after["events"]
+                or after.get("yours")
+                or after["observation"] != before["observation"]
+                or after["legal"] != before["legal"]
+            )
+            assert changed, f"{who}: an update at seq {after['seq']} that shows nothing"
+    assert pong["seq"] == watched[-1]["seq"] == len(record["actions"])

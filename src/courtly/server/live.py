@@ -25,7 +25,6 @@ from pydantic import BaseModel, ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from courtly.engine.errors import CourtlyError
-from courtly.engine.events import Event
 from courtly.server.bots import BotPool
 from courtly.server.db import Store
 from courtly.server.limits import Limits, TokenBucket
@@ -41,6 +40,7 @@ from courtly.server.protocol import (
     Refused,
     RematchInvite,
     Seats,
+    Update,
 )
 from courtly.server.tables import Seat, Table
 
@@ -245,12 +245,13 @@ class Hub:
                     code="server_error",
                     reason=f"the server could not store the action ({type(exc).__name__}); "
                     "try again",
-                    seq=table.seq,
+                    seq=table.seen_seq(seat),
                 )
+            views = table.views(events, seat)
             if not by_bot and table.seats[seat].away:
                 table.seats[seat].away = False
             self._clock_step(live, actor=seat)
-            self._send_update(live, events, seat, act.notation, by_bot)
+            self._send_update(live, views, seat, act.notation, by_bot)
         self._kick_bots(live)
         return None
 
@@ -265,15 +266,22 @@ class Hub:
             for conn in live.conns:
                 self._put(conn, line)
 
-    async def back(self, live: Live, seat: int) -> None:
+    async def back(self, live: Live, seat: int) -> Refused | None:
         """A seat takes itself back from the stand-in bot, with a fresh time bank."""
         async with live.lock:
             s = live.table.seats[seat]
+            if not s.away:
+                return Refused(
+                    code="not_away",
+                    reason="your seat is not away: 'back' is for a seat whose time ran out",
+                    seq=live.table.seen_seq(seat),
+                )
             s.away = False
             s.clock = live.table.time_bank
             live.running.pop(seat, None)
             self._clock_step(live)
             self._send_seats(live)
+            return None
 
     # -- bots ----------------------------------------------------------------------------
     def _kick_bots(self, live: Live) -> None:
@@ -291,9 +299,9 @@ class Hub:
                         return
                     obs = table.state.observation(seat)
                     legal = list(table.legal.get(seat, ()))
-                    seq = table.seq
+                    seq = table.seen_seq(seat)
                     name = table.bot_for(seat)
-                    rng_seed = (table.state.seed * 1_000_003 + seq * 31 + seat) % 2**63
+                    rng_seed = (table.state.seed * 1_000_003 + table.seq * 31 + seat) % 2**63
                 action = await self.pool.choose(
                     table.game.id, name, obs, legal, rng_seed, table.think
                 )
@@ -374,14 +382,16 @@ class Hub:
         return payload
 
     def _send_update(
-        self, live: Live, events: list[Event], actor: int, notation: str, by_bot: bool
+        self, live: Live, views: dict[int | None, Update], actor: int, notation: str, by_bot: bool
     ) -> None:
+        """Send each connection its update, if its view changed (see ``Table.shown``)."""
         made: dict[int | None, dict[str, Any]] = {}
         for conn in live.conns:
+            view = views.get(conn.seat)
+            if view is None:
+                continue
             if conn.seat not in made:
-                made[conn.seat] = self._game_message(
-                    live, conn.seat, live.table.update(conn.seat, events)
-                )
+                made[conn.seat] = self._game_message(live, conn.seat, view)
             payload = made[conn.seat]
             if conn.seat == actor:
                 payload = {**payload, "yours": notation, "by_bot": by_bot}
@@ -494,7 +504,7 @@ class Hub:
 
     async def _dispatch(self, live: Live, conn: Connection, msg: Act | Chat | Back | Ping) -> None:
         if isinstance(msg, Ping):
-            self._put(conn, {"type": "pong", "seq": live.table.seq})
+            self._put(conn, {"type": "pong", "seq": live.table.seen_seq(conn.seat)})
             return
         if conn.seat is None:
             self._refuse(
@@ -521,7 +531,9 @@ class Hub:
                 return
             await self.chat(live, conn.seat, msg.text)
         elif isinstance(msg, Back):
-            await self.back(live, conn.seat)
+            refused = await self.back(live, conn.seat)
+            if refused is not None:
+                self._refuse(conn, refused)
 
 
 def explain(exc: Exception) -> str:

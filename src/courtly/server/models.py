@@ -31,6 +31,7 @@ class TableRow(Base):
     public: Mapped[bool] = mapped_column(Boolean, default=False)
     time_bank: Mapped[float | None] = mapped_column(Float, nullable=True)
     takeover: Mapped[bool] = mapped_column(Boolean, default=False)
+    think: Mapped[float | None] = mapped_column(Float, nullable=True)
     over: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)

@@ -213,10 +213,11 @@ class Refused(BaseModel):
         "over",
         "too_large",
         "server_error",
+        "not_away",
     ]
     reason: str
     seq: int | None = None
-    """The game's seq when refused (to spot a stale view)."""
+    """The seq of your current view when refused (to spot a stale view)."""
     retry_after: float | None = None
     """For ``rate_limited``: seconds until a message will be accepted."""
 

@@ -12,6 +12,7 @@ Tables never touch the network or the database; ``live`` does both.
 
 from __future__ import annotations
 
+import json
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
@@ -91,6 +92,16 @@ class Table:
     decision_since: dict[int, int] = field(default_factory=dict)
     acted_at: dict[int, int] = field(default_factory=dict)
     """Per seat, the seq just after its last accepted action."""
+    shown: dict[int | None, int] = field(default_factory=dict)
+    """Per viewer (a seat, or None for spectators), the seq of the last action
+    that changed its view: the only seq that viewer is ever told. An action that
+    changes nothing a viewer may see (a private ``pass`` in a reaction window)
+    sends it nothing, so counting messages never tells who is being asked."""
+    seen: dict[int | None, str] = field(default_factory=dict)
+    """Per viewer, its view after that action (observation, legal actions, end)."""
+    _before: tuple[dict[int, int], dict[int, tuple[int, ...]], dict[int, int]] = field(
+        default_factory=lambda: ({}, {}, {}), repr=False
+    )
 
     # -- making tables -------------------------------------------------------------
     @classmethod
@@ -128,6 +139,7 @@ class Table:
             if first is not None:
                 first.name = req.name
         table.refresh()
+        table.views([])
         return table
 
     def rows(self) -> tuple[TableRow, list[SeatRow]]:
@@ -141,6 +153,7 @@ class Table:
             public=self.public,
             time_bank=self.time_bank,
             takeover=self.takeover,
+            think=self.think,
             over=self.state.over,
             result=None,
             rematch_of=self.rematch_of,
@@ -182,14 +195,17 @@ class Table:
             public=row.public,
             time_bank=row.time_bank,
             takeover=row.takeover,
+            think=row.think,
             rematch_of=row.rematch_of,
             rematch_id=row.rematch_id,
             rematch_rotated=row.rematch_rotated,
         )
         table.refresh()
+        table.views([])
         for a in actions:
             try:
-                table.apply(a.seat, state.game.parse_action(a.notation))
+                events = table.apply(a.seat, state.game.parse_action(a.notation))
+                table.views(events, a.seat)
             except CourtlyError as exc:
                 raise CourtlyError(
                     f"table {row.id}: stored action {a.n} (seat {a.seat} {a.notation!r}) "
@@ -227,6 +243,7 @@ class Table:
             rematch_of=self.id,
         )
         table.refresh()
+        table.views([])
         return table
 
     def new_seat_of(self, old_seat: int, rotate: bool) -> int:
@@ -237,6 +254,10 @@ class Table:
     @property
     def seq(self) -> int:
         return len(self.state.history)
+
+    def seen_seq(self, viewer: int | None) -> int:
+        """The seq ``viewer`` was last told (see ``shown``)."""
+        return self.shown.get(viewer, 0)
 
     def seat_of(self, token: str | None) -> Seat | None:
         if not token:
@@ -268,27 +289,28 @@ class Table:
         """The action ``seat`` submits, or why it is refused. Messages never name
         the other seats awaited (a reaction window keeps that secret)."""
         state = self.state
+        told = self.seen_seq(seat)
         if state.over:
-            return None, Refused(code="over", reason="the game is over", seq=self.seq)
+            return None, Refused(code="over", reason="the game is over", seq=told)
         if seq is not None:
-            if seq > self.seq:
+            if seq > told:
                 return None, Refused(
                     code="stale",
-                    reason=f"seq {seq} is ahead of the game (seq {self.seq})",
-                    seq=self.seq,
+                    reason=f"seq {seq} is ahead of your view of the game (seq {told})",
+                    seq=told,
                 )
             if seq < self.decision_since.get(seat, 0):
                 if self.acted_at.get(seat, -1) > seq:
                     return None, Refused(
                         code="duplicate",
-                        reason=f"you already acted after seq {seq}; the game is at seq {self.seq}",
-                        seq=self.seq,
+                        reason=f"you already acted after seq {seq}; your view is at seq {told}",
+                        seq=told,
                     )
                 return None, Refused(
                     code="stale",
-                    reason=f"the game moved on since seq {seq} (now seq {self.seq}): "
+                    reason=f"the game moved on since seq {seq} (now seq {told}): "
                     "look at the new position and choose again",
-                    seq=self.seq,
+                    seq=told,
                 )
         if seat not in state.to_act:
             acted = self.acted_at.get(seat, -1)
@@ -296,24 +318,25 @@ class Table:
                 return None, Refused(
                     code="duplicate",
                     reason="you already acted on this decision; wait for your next one",
-                    seq=self.seq,
+                    seq=told,
                 )
             return None, Refused(
-                code="not_your_turn", reason="you have no decision to make now", seq=self.seq
+                code="not_your_turn", reason="you have no decision to make now", seq=told
             )
         try:
             act = self.game.action_from_json(action)
         except (NotationError, CourtlyError) as exc:
-            return None, Refused(code="illegal", reason=str(exc), seq=self.seq)
+            return None, Refused(code="illegal", reason=str(exc), seq=told)
         reason = state.check(seat, act)
         if reason is not None:
-            return None, Refused(code="illegal", reason=reason, seq=self.seq)
+            return None, Refused(code="illegal", reason=reason, seq=told)
         return act, None
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply an action (IllegalAction leaves everything untouched) and
         refresh what each seat may do."""
         events = self.state.apply(seat, action)
+        self._before = (dict(self.acted_at), dict(self.legal), dict(self.decision_since))
         self.acted_at[seat] = self.seq
         self.log.extend(events)
         if len(self.log) > 2 * LOG_KEPT:
@@ -327,7 +350,7 @@ class Table:
         rec.actions = rec.actions[:-1]
         rec.result = None
         self.state = replay(rec)
-        self.refresh()
+        self.acted_at, self.legal, self.decision_since = self._before
 
     def refresh(self) -> None:
         """Note, per seat, when its decision changed (a new decision or new options)."""
@@ -340,6 +363,20 @@ class Table:
                 self.decision_since[i] = seq
 
     # -- what a viewer sees ---------------------------------------------------------------
+    def views(self, events: list[Event], actor: int | None = None) -> dict[int | None, Update]:
+        """After an action (``events``, by ``actor``): the update of every viewer
+        whose view changed (the actor's always), noting it in ``shown``/``seen``."""
+        out: dict[int | None, Update] = {}
+        viewers: list[int | None] = [*range(self.state.players), None]
+        for viewer in viewers:
+            upd = self.update(viewer, events)
+            key = json.dumps([upd.observation, [a.id for a in upd.legal], upd.over], default=str)
+            if upd.events or viewer == actor or key != self.seen.get(viewer):
+                self.seen[viewer] = key
+                self.shown[viewer] = self.seq
+                out[viewer] = upd
+        return out
+
     def legal_for(self, seat: int | None) -> list[LegalAction]:
         if seat is None:
             return []
@@ -366,7 +403,7 @@ class Table:
             table=self.id,
             game=self.game.id,
             you=seat,
-            seq=self.seq,
+            seq=self.seen_seq(seat),
             observation=self.state.observation(seat),
             legal=self.legal_for(seat),
             log=self.entries(self.log[-LOG_KEPT:], seat),
@@ -399,11 +436,14 @@ class Table:
             "players": self.state.players,
             "options": self.state.options.model_dump(mode="json", exclude={"deck"}),
             "public": self.public,
-            "seq": self.seq,
+            "seq": self.seen_seq(None),
             "over": self.state.over,
             "result": self.result(),
             "free_seats": self.free_seats() if self.public else [],
-            "seats": [s.info(False).model_dump(exclude={"connected"}) for s in self.seats],
+            "seats": [
+                {**s.info(False).model_dump(exclude={"connected"}), "clock": None}
+                for s in self.seats
+            ],
             "time_bank": self.time_bank,
             "takeover": self.takeover,
             "rematch_of": self.rematch_of,
