@@ -84,6 +84,15 @@ async def play(
             await ws.send(json.dumps({"type": "act", "action": choice["id"], "seq": view["seq"]}))
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds of process ``pid`` so far (Linux), else None."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -150,9 +159,13 @@ def main(argv: list[str] | None = None) -> None:
         port = args.port or free_port()
         proc = None if args.port else start_server(Path(tmp) / "load.db", port)
         try:
+            server_cpu0 = None if proc is None else cpu_seconds(proc.pid)
+            client_cpu0 = time.process_time()
             started = time.monotonic()
             tally = asyncio.run(run(args.tables, args.game, args.think, args.seconds, port))
             wall = time.monotonic() - started
+            client_cpu = time.process_time() - client_cpu0
+            server_cpu1 = None if proc is None else cpu_seconds(proc.pid)
         finally:
             if proc is not None:
                 proc.send_signal(signal.SIGTERM)
@@ -169,6 +182,12 @@ def main(argv: list[str] | None = None) -> None:
         f"round trip p50 {q[49] * 1000:.1f} ms, p99 {q[98] * 1000:.1f} ms, "
         f"max {rtts[-1] * 1000:.1f} ms; errors {len(tally.errors)}, refusals {tally.refused}"
     )
+    if server_cpu0 is not None and server_cpu1 is not None:
+        used = server_cpu1 - server_cpu0
+        print(
+            f"server CPU {used:.1f} s ({used / len(rtts) * 1000:.2f} ms an action, "
+            f"table creation included), load client CPU {client_cpu:.1f} s"
+        )
     for e in tally.errors[:5]:
         print("  error:", e)
     print("load average:", " ".join(f"{x:.2f}" for x in os.getloadavg()))
