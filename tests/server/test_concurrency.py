@@ -73,6 +73,9 @@ def test_simultaneous_commits_in_any_order_duplicates_refused(
 def test_an_idle_seat_is_taken_over_and_taken_back(client: TestClient, audit: LeakAudit) -> None:
     made = create(client, "crown-rivals", ["human", "normal"], time_bank=0.3, takeover=True, seed=4)
     table, tok = made["table"]["id"], made["seats"][0]["token"]
+    watcher_cm = client.websocket_connect(f"/ws/tables/{table}")
+    watcher = watcher_cm.__enter__()
+    assert watcher.receive_json()["type"] == "snapshot"
     with client.websocket_connect(f"/ws/tables/{table}?token={tok}") as ws:
         snap = ws.receive_json()
         assert snap["seats"][0]["clock"] == 0.3 and snap["seats"][1]["clock"] is None
@@ -85,9 +88,10 @@ def test_an_idle_seat_is_taken_over_and_taken_back(client: TestClient, audit: Le
             if msg["type"] == "update" and msg.get("by_bot"):
                 by_bot = msg
         assert away is not None and away["seats"][0]["clock"] == 0.0
-        # the public summary never shows a clock (it would tell who is to act)
+        # the public summary shows no clock and no away flag (a clock running out
+        # in a reaction window would tell who is being asked)
         info = client.get(f"/api/tables/{table}").json()
-        assert info["seats"][0]["away"] and all(s["clock"] is None for s in info["seats"])
+        assert not any(s["away"] or s["clock"] is not None for s in info["seats"])
         assert by_bot is not None and by_bot["yours"]
         ws.send_json({"type": "back"})
         while True:
@@ -99,6 +103,15 @@ def test_an_idle_seat_is_taken_over_and_taken_back(client: TestClient, audit: Le
         while (msg := ws.receive_json())["type"] != "refused":
             pass
         assert msg["code"] == "not_away" and "time ran out" in msg["reason"]
+        # the spectator heard of seat 0 connecting, and nothing of its clock
+        watcher.send_json({"type": "ping"})
+        heard = []
+        while (m := watcher.receive_json())["type"] != "pong":
+            heard.append(m)
+    watcher_cm.__exit__(None, None, None)
+    seats_msgs = [m for m in heard if m["type"] == "seats"]
+    assert len(seats_msgs) == 1 and seats_msgs[0]["seats"][0]["connected"]
+    assert not any(s["away"] or s["clock"] is not None for s in seats_msgs[0]["seats"])
 
 
 def test_a_restarted_server_resumes_every_table(db_path: Path) -> None:

@@ -58,6 +58,8 @@ class Connection:
     seat: int | None
     limits: Limits
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    last_seats: str = ""
+    """The last seats message sent (an unchanged one is not sent again)."""
 
     def __post_init__(self) -> None:
         self.bucket = TokenBucket(self.limits.rate, self.limits.burst)
@@ -248,10 +250,15 @@ class Hub:
                     seq=table.seen_seq(seat),
                 )
             views = table.views(events, seat)
-            if not by_bot and table.seats[seat].away:
+            took_back = not by_bot and table.seats[seat].away
+            if took_back:  # acting takes the seat back, as ``back`` does
                 table.seats[seat].away = False
+                table.seats[seat].clock = table.time_bank
+                live.running.pop(seat, None)
             self._clock_step(live, actor=seat)
             self._send_update(live, views, seat, act.notation, by_bot)
+            if took_back:
+                self._send_seats(live)
         self._kick_bots(live)
         return None
 
@@ -398,9 +405,9 @@ class Hub:
             self._put(conn, payload)
 
     def _seats_for(self, live: Live, seat: int | None) -> dict[str, Any]:
-        """The seats message for one viewer: its own clock only (another seat's
-        clock would tell who is being asked in a hidden reaction window)."""
-        infos = live.table.seat_infos(live.connected())
+        """The seats message for one viewer: its own clock and away flag only
+        (another seat's would tell who is being asked in a hidden reaction window)."""
+        infos = live.table.seat_infos(live.connected(), seat)
         now = time.monotonic()
         for info in infos:
             if info.seat != seat:
@@ -409,9 +416,17 @@ class Hub:
                 info.clock = round(max(info.clock - (now - live.running[info.seat]), 0.0), 1)
         return Seats(seats=infos).model_dump()
 
-    def _send_seats(self, live: Live) -> None:
+    def _send_seats(self, live: Live, skip: Connection | None = None) -> None:
+        """Send each connection its seats message, unless unchanged for it (a
+        message that says nothing new would still tell that something happened)."""
         for conn in live.conns:
-            self._put(conn, self._seats_for(live, conn.seat))
+            if conn is skip:
+                continue
+            msg = self._seats_for(live, conn.seat)
+            text = json.dumps(msg)
+            if text != conn.last_seats:
+                conn.last_seats = text
+                self._put(conn, msg)
 
     # -- one websocket connection --------------------------------------------------------
     async def serve(self, ws: WebSocket, table_id: str, token: str | None) -> None:
@@ -434,13 +449,11 @@ class Hub:
             live.conns.add(conn)
             snap = live.table.snapshot(seat, live.connected())
             payload = self._game_message(live, seat, snap)
-            if seat is not None:
-                payload["seats"] = self._seats_for(live, seat)["seats"]
-            else:
-                for info in payload["seats"]:
-                    info["clock"] = None
+            seats = self._seats_for(live, seat)
+            payload["seats"] = seats["seats"]
+            conn.last_seats = json.dumps(seats)
             self._put(conn, payload)
-            self._send_seats_except(live, conn)
+            self._send_seats(live, skip=conn)
         try:
             await self._read(live, conn)
         except WebSocketDisconnect:
@@ -451,11 +464,6 @@ class Hub:
                 self._send_seats(live)
             conn.queue.put_nowait(None)
             await writer
-
-    def _send_seats_except(self, live: Live, skip: Connection) -> None:
-        for conn in live.conns:
-            if conn is not skip:
-                self._put(conn, self._seats_for(live, conn.seat))
 
     async def _write(self, conn: Connection) -> None:
         try:

@@ -60,7 +60,10 @@ class Seat:
     clock: float | None = None
     away: bool = False
 
-    def info(self, connected: bool) -> SeatInfo:
+    def info(self, connected: bool, mine: bool = False) -> SeatInfo:
+        """What a viewer is told of this seat; ``away`` and ``clock`` only when it
+        is the viewer's own (a clock running out in a reaction window would tell
+        who is being asked)."""
         return SeatInfo(
             seat=self.seat,
             kind="human" if self.kind == "human" else "bot",
@@ -68,8 +71,8 @@ class Seat:
             name=self.name,
             claimed=self.name is not None,
             connected=connected,
-            away=self.away,
-            clock=None if self.clock is None else round(max(self.clock, 0.0), 1),
+            away=self.away and mine,
+            clock=None if self.clock is None or not mine else round(max(self.clock, 0.0), 1),
         )
 
 
@@ -408,7 +411,7 @@ class Table:
             legal=self.legal_for(seat),
             log=self.entries(self.log[-LOG_KEPT:], seat),
             chat=self.chat[-CHAT_KEPT:],
-            seats=self.seat_infos(connected),
+            seats=self.seat_infos(connected, seat),
             over=self.state.over,
             result=self.result(),
             rematch=self.rematch_id,
@@ -424,8 +427,8 @@ class Table:
             result=self.result(),
         )
 
-    def seat_infos(self, connected: set[int]) -> list[SeatInfo]:
-        return [s.info(s.seat in connected) for s in self.seats]
+    def seat_infos(self, connected: set[int], viewer: int | None) -> list[SeatInfo]:
+        return [s.info(s.seat in connected, s.seat == viewer) for s in self.seats]
 
     def summary(self) -> dict[str, Any]:
         """Public facts about the table (never a token, never the seed)."""
@@ -440,10 +443,7 @@ class Table:
             "over": self.state.over,
             "result": self.result(),
             "free_seats": self.free_seats() if self.public else [],
-            "seats": [
-                {**s.info(False).model_dump(exclude={"connected"}), "clock": None}
-                for s in self.seats
-            ],
+            "seats": [s.info(False).model_dump(exclude={"connected"}) for s in self.seats],
             "time_bank": self.time_bank,
             "takeover": self.takeover,
             "rematch_of": self.rematch_of,
