@@ -1,4 +1,4 @@
-# Courtly: `make run` plays, `make test` checks everything. Both install into .venv first.
+# Courtly: `make run` serves online play (http://localhost:8000/), `make test` checks everything. Both install into .venv first.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/courtly play agents-of-the-crown --seats human,greedy,greedy,greedy
+	$(BIN)/courtly serve --host 127.0.0.1 --port 8000 --db courtly.db
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests

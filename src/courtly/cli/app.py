@@ -1,4 +1,4 @@
-"""The ``courtly`` command: games, rules, play, sim, replay, bench."""
+"""The ``courtly`` command: games, rules, play, sim, replay, bench, serve."""
 
 from __future__ import annotations
 
@@ -197,6 +197,21 @@ def bench(
     from courtly.cli.bench import run_bench
 
     run_bench(console(), game, seconds, runs)
+
+
+@app.command()
+@friendly
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
+    db: Annotated[
+        str, typer.Option(help="SQLite file, or a database URL (postgresql://...).")
+    ] = "courtly.db",
+) -> None:
+    """Serve online play: tables with invite links, bots, spectators, live over websockets."""
+    from courtly.cli.serve import run_serve
+
+    run_serve(console(), host, port, db)
 
 
 def main() -> None:

@@ -1,0 +1,32 @@
+"""``courtly serve``: the web-play server (FastAPI on uvicorn)."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from courtly.server.db import Store, database_url
+
+WS_MAX_SIZE = 65536
+"""Largest websocket frame uvicorn accepts; the app refuses messages over 4 KiB."""
+
+
+def run_serve(out: Console, host: str, port: int, db: str) -> None:
+    import uvicorn
+
+    from courtly.server.app import create_app
+
+    url = database_url(db)
+    Store(url).close()  # migrate now, so a bad database is a one-line error before serving
+    app = create_app(db)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    out.print(f"Courtly is serving on [bold]http://{shown}:{port}/[/] (database: {url})")
+    out.print("Create a table with POST /api/tables; the API is at /docs. Ctrl-C stops.")
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=WS_MAX_SIZE,
+        ws_ping_interval=20,
+        ws_ping_timeout=20,
+    )

@@ -1,0 +1,561 @@
+"""The live hub: tables in memory, their websocket connections, bots and clocks.
+
+Every table has one asyncio lock. A submission is checked, applied to the
+engine state, committed to the database and only then sent out, all under that
+lock, so simultaneous decisions accept submissions in any order and each
+accepted action is applied and stored in one order. Each connection gets only
+what its seat may see: its own observation, its legal actions, the events
+visible to it. Other tables never wait: bots think in executors and the
+database is written from one writer thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from courtly.engine.errors import CourtlyError
+from courtly.server.bots import BotPool
+from courtly.server.db import Store
+from courtly.server.limits import Limits, TokenBucket
+from courtly.server.protocol import (
+    MAX_MESSAGE,
+    Act,
+    Back,
+    Chat,
+    ChatLine,
+    ClientMessage,
+    CreateTable,
+    Ping,
+    Refused,
+    RematchInvite,
+    Seats,
+    Update,
+)
+from courtly.server.tables import Seat, Table
+
+T = TypeVar("T")
+log = logging.getLogger("courtly.server")
+QUEUE_LIMIT = 500
+"""Messages waiting for a slow client before it is disconnected."""
+
+Audit = Callable[[Table, int | None, dict[str, Any]], None]
+
+
+@dataclass(eq=False)
+class Connection:
+    ws: WebSocket
+    seat: int | None
+    limits: Limits
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    last_seats: str = ""
+    """The last seats message sent (an unchanged one is not sent again)."""
+
+    def __post_init__(self) -> None:
+        self.bucket = TokenBucket(self.limits.rate, self.limits.burst)
+        self.chat_bucket = TokenBucket(self.limits.chat_rate, self.limits.chat_burst)
+
+
+@dataclass(eq=False)
+class Live:
+    """A table with its lock, connections, thinking bots and running clocks."""
+
+    table: Table
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    conns: set[Connection] = field(default_factory=set)
+    thinking: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    running: dict[int, float] = field(default_factory=dict)
+    """Human seats to act now, with the moment their clock started."""
+    timer: asyncio.TimerHandle | None = None
+
+    def connected(self) -> set[int]:
+        return {c.seat for c in self.conns if c.seat is not None}
+
+
+class Hub:
+    """Every live table of one server."""
+
+    def __init__(
+        self, store: Store, pool: BotPool | None = None, limits: Limits | None = None
+    ) -> None:
+        self.store = store
+        self.limits = limits or Limits()
+        self.pool = pool or BotPool()
+        self.tables: dict[str, Live] = {}
+        self.writer = ThreadPoolExecutor(1, thread_name_prefix="courtly-db")
+        self.audit: Audit | None = None
+        """Called with every game message before it is sent (tests check leaks)."""
+        self._loading = asyncio.Lock()
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # -- the database, off the event loop -----------------------------------------
+    async def db(self, fn: Callable[..., T], *args: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.writer, fn, *args)
+
+    async def start(self) -> None:
+        """Resume every unfinished table where it was."""
+        for table_id in await self.db(self.store.unfinished):
+            await self.get(table_id)
+
+    async def close(self) -> None:
+        for live in self.tables.values():
+            if live.timer is not None:
+                live.timer.cancel()
+            for task in live.thinking.values():
+                task.cancel()
+        self.pool.close()
+        self.writer.shutdown(wait=True)
+
+    async def get(self, table_id: str) -> Live | None:
+        """A table by id, loaded from the database (and resumed) when not in memory."""
+        live = self.tables.get(table_id)
+        if live is not None or len(table_id) > 32:
+            return live
+        async with self._loading:
+            live = self.tables.get(table_id)
+            if live is not None:
+                return live
+            rows = await self.db(self.store.load, table_id)
+            if rows is None:
+                return None
+            live = Live(Table.restore(*rows))
+            self.tables[table_id] = live
+            self._clock_step(live)
+            self._kick_bots(live)
+            return live
+
+    # -- tables ----------------------------------------------------------------------
+    async def create(self, req: CreateTable) -> Live:
+        table = Table.create(req)
+        row, seats = table.rows()
+        await self.db(self.store.create_table, row, seats)
+        live = Live(table)
+        self.tables[table.id] = live
+        self._clock_step(live)
+        self._kick_bots(live)
+        return live
+
+    async def open_tables(self) -> list[Live]:
+        out = []
+        for table_id in await self.db(self.store.open_public):
+            live = await self.get(table_id)
+            if live is not None and live.table.free_seats():
+                out.append(live)
+        return out
+
+    async def claim(self, live: Live, token: str, name: str) -> Seat:
+        async with live.lock:
+            seat = live.table.seat_of(token)
+            if seat is None:
+                raise CourtlyError("that token is not a seat of this table")
+            await self.db(self.store.set_name, live.table.id, seat.seat, name)
+            seat.name = name
+            self._send_seats(live)
+            return seat
+
+    async def join(self, live: Live, name: str) -> Seat:
+        async with live.lock:
+            table = live.table
+            if not table.public:
+                raise CourtlyError("this table is by invitation only: ask for an invite link")
+            free = table.free_seats()
+            if not free or table.state.over:
+                raise CourtlyError("this table has no free seat")
+            seat = table.seats[free[0]]
+            await self.db(self.store.set_name, table.id, seat.seat, name)
+            seat.name = name
+            self._send_seats(live)
+            return seat
+
+    async def rematch(self, live: Live, token: str, rotate: bool) -> tuple[Live, Seat]:
+        """The table after ``live`` (made now, or the one already made) and the
+        requester's seat at it. Every connected seat is sent its own invite."""
+        async with live.lock:
+            old = live.table
+            mine = old.seat_of(token)
+            if mine is None:
+                raise CourtlyError("only a seat of this table can ask for a rematch")
+            if not old.state.over:
+                raise CourtlyError("a rematch can be asked for once the game is over")
+            if old.rematch_id is None:
+                new = old.rematch(rotate)
+                row, seats = new.rows()
+                await self.db(self.store.add_rematch, old.id, row, seats, rotate)
+                old.rematch_id, old.rematch_rotated = new.id, rotate
+                nlive = Live(new)
+                self.tables[new.id] = nlive
+                self._clock_step(nlive)
+                self._kick_bots(nlive)
+                for conn in live.conns:
+                    seat = None
+                    if conn.seat is not None:
+                        seat = new.seats[old.new_seat_of(conn.seat, rotate)]
+                    self._put(
+                        conn,
+                        RematchInvite(
+                            table=new.id,
+                            seat=None if seat is None else seat.seat,
+                            token=None if seat is None else seat.token,
+                            invite=None,
+                        ).model_dump(),
+                    )
+            nlive2 = await self._get_unlocked(old.rematch_id)
+            seat = nlive2.table.seats[old.new_seat_of(mine.seat, old.rematch_rotated)]
+            return nlive2, seat
+
+    async def _get_unlocked(self, table_id: str) -> Live:
+        live = await self.get(table_id)
+        if live is None:
+            raise CourtlyError(f"table {table_id} is missing")
+        return live
+
+    # -- acting ------------------------------------------------------------------------
+    async def submit(
+        self, live: Live, seat: int, action: Any, seq: int | None, by_bot: bool = False
+    ) -> Refused | None:
+        """Check, apply, commit, then send: None when accepted, else the refusal."""
+        async with live.lock:
+            table = live.table
+            act, refused = table.refusal(seat, action, seq)
+            if refused is not None or act is None:
+                return refused
+            events = table.apply(seat, act)
+            try:
+                await self.db(
+                    self.store.add_action,
+                    table.id,
+                    table.seq - 1,
+                    seat,
+                    act.notation,
+                    by_bot,
+                    table.result(),
+                )
+            except Exception as exc:  # the disk or the database failed: undo
+                table.undo_last()
+                return Refused(
+                    code="server_error",
+                    reason=f"the server could not store the action ({type(exc).__name__}); "
+                    "try again",
+                    seq=table.seen_seq(seat),
+                )
+            views = table.views(events, seat)
+            took_back = not by_bot and table.seats[seat].away
+            if took_back:  # acting takes the seat back, as ``back`` does
+                table.seats[seat].away = False
+                table.seats[seat].clock = table.time_bank
+                live.running.pop(seat, None)
+            self._clock_step(live, actor=seat)
+            self._send_update(live, views, seat, act.notation, by_bot)
+            if took_back:
+                self._send_seats(live)
+        self._kick_bots(live)
+        return None
+
+    async def chat(self, live: Live, seat: int, text: str) -> None:
+        async with live.lock:
+            s = live.table.seats[seat]
+            name = s.name or f"Seat {seat}"
+            at = await self.db(self.store.add_chat, live.table.id, seat, name, text)
+            line = ChatLine(seat=seat, name=name, text=text, at=at.isoformat() + "Z").model_dump()
+            live.table.chat.append({k: v for k, v in line.items() if k != "type"})
+            del live.table.chat[: -2 * 100]
+            for conn in live.conns:
+                self._put(conn, line)
+
+    async def back(self, live: Live, seat: int) -> Refused | None:
+        """A seat takes itself back from the stand-in bot, with a fresh time bank."""
+        async with live.lock:
+            s = live.table.seats[seat]
+            if not s.away:
+                return Refused(
+                    code="not_away",
+                    reason="your seat is not away: 'back' is for a seat whose time ran out",
+                    seq=live.table.seen_seq(seat),
+                )
+            s.away = False
+            s.clock = live.table.time_bank
+            live.running.pop(seat, None)
+            self._clock_step(live)
+            self._send_seats(live)
+            return None
+
+    # -- bots ----------------------------------------------------------------------------
+    def _kick_bots(self, live: Live) -> None:
+        for seat in live.table.bot_turns():
+            if seat not in live.thinking:
+                task = asyncio.get_running_loop().create_task(self._bot_move(live, seat))
+                live.thinking[seat] = task
+
+    async def _bot_move(self, live: Live, seat: int) -> None:
+        try:
+            for _ in range(20):  # a decision that keeps changing under the bot: give up
+                async with live.lock:
+                    table = live.table
+                    if seat not in table.bot_turns():
+                        return
+                    obs = table.state.observation(seat)
+                    legal = list(table.legal.get(seat, ()))
+                    seq = table.seen_seq(seat)
+                    name = table.bot_for(seat)
+                    rng_seed = (table.state.seed * 1_000_003 + table.seq * 31 + seat) % 2**63
+                action = await self.pool.choose(
+                    table.game.id, name, obs, legal, rng_seed, table.think
+                )
+                refused = await self.submit(live, seat, action, seq, by_bot=True)
+                if refused is None or refused.code not in ("stale",):
+                    return
+        except Exception:
+            log.exception("table %s: the bot of seat %s failed", live.table.id, seat)
+        finally:
+            live.thinking.pop(seat, None)
+            if not live.table.state.over:
+                self._kick_bots(live)
+
+    # -- clocks ----------------------------------------------------------------------------
+    def _clock_step(self, live: Live, actor: int | None = None) -> None:
+        """Charge the time used, start the clocks of human seats now to act, and
+        set the timer for the first to run out."""
+        table = live.table
+        if table.time_bank is None:
+            return
+        now = time.monotonic()
+        to_act = set(table.state.to_act)
+        for seat, started in list(live.running.items()):
+            if seat == actor or seat not in to_act:
+                s = table.seats[seat]
+                s.clock = (s.clock or 0.0) - (now - started)
+                del live.running[seat]
+        for seat in to_act:
+            s = table.seats[seat]
+            if s.kind == "human" and not s.away and seat not in live.running:
+                live.running[seat] = now
+        if live.timer is not None:
+            live.timer.cancel()
+            live.timer = None
+        if live.running and table.takeover:
+            due = min(
+                started + max(table.seats[seat].clock or 0.0, 0.0)
+                for seat, started in live.running.items()
+            )
+            live.timer = asyncio.get_running_loop().call_later(
+                max(due - now, 0.0) + 0.01, self._spawn_expire, live
+            )
+
+    def _spawn_expire(self, live: Live) -> None:
+        task = asyncio.get_running_loop().create_task(self._expire(live))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _expire(self, live: Live) -> None:
+        """Seats out of time become away: a ``normal`` bot plays for them."""
+        async with live.lock:
+            now = time.monotonic()
+            table = live.table
+            changed = False
+            for seat, started in list(live.running.items()):
+                s = table.seats[seat]
+                if (s.clock or 0.0) - (now - started) <= 0:
+                    s.clock = 0.0
+                    s.away = True
+                    del live.running[seat]
+                    changed = True
+            self._clock_step(live)
+            if changed:
+                self._send_seats(live)
+        self._kick_bots(live)
+
+    # -- sending ----------------------------------------------------------------------------
+    def _put(self, conn: Connection, payload: dict[str, Any]) -> None:
+        if conn.queue.qsize() >= QUEUE_LIMIT:
+            conn.queue.put_nowait(None)  # the writer closes the connection
+            return
+        conn.queue.put_nowait(json.dumps(payload))
+
+    def _game_message(self, live: Live, seat: int | None, msg: BaseModel) -> dict[str, Any]:
+        payload = msg.model_dump()
+        if self.audit is not None:
+            self.audit(live.table, seat, payload)
+        return payload
+
+    def _send_update(
+        self, live: Live, views: dict[int | None, Update], actor: int, notation: str, by_bot: bool
+    ) -> None:
+        """Send each connection its update, if its view changed (see ``Table.shown``)."""
+        made: dict[int | None, dict[str, Any]] = {}
+        for conn in live.conns:
+            view = views.get(conn.seat)
+            if view is None:
+                continue
+            if conn.seat not in made:
+                made[conn.seat] = self._game_message(live, conn.seat, view)
+            payload = made[conn.seat]
+            if conn.seat == actor:
+                payload = {**payload, "yours": notation, "by_bot": by_bot}
+            self._put(conn, payload)
+
+    def _seats_for(self, live: Live, seat: int | None) -> dict[str, Any]:
+        """The seats message for one viewer: its own clock and away flag only
+        (another seat's would tell who is being asked in a hidden reaction window)."""
+        infos = live.table.seat_infos(live.connected(), seat)
+        now = time.monotonic()
+        for info in infos:
+            if info.seat != seat:
+                info.clock = None
+            elif info.seat in live.running and info.clock is not None:
+                info.clock = round(max(info.clock - (now - live.running[info.seat]), 0.0), 1)
+        return Seats(seats=infos).model_dump()
+
+    def _send_seats(self, live: Live, skip: Connection | None = None) -> None:
+        """Send each connection its seats message, unless unchanged for it (a
+        message that says nothing new would still tell that something happened)."""
+        for conn in live.conns:
+            if conn is skip:
+                continue
+            msg = self._seats_for(live, conn.seat)
+            text = json.dumps(msg)
+            if text != conn.last_seats:
+                conn.last_seats = text
+                self._put(conn, msg)
+
+    # -- one websocket connection --------------------------------------------------------
+    async def serve(self, ws: WebSocket, table_id: str, token: str | None) -> None:
+        """Run one client: snapshot first, then its messages until it leaves."""
+        await ws.accept()
+        live = await self.get(table_id)
+        if live is None:
+            await ws.close(code=4404, reason="no such table")
+            return
+        seat: int | None = None
+        if token:
+            found = live.table.seat_of(token)
+            if found is None:
+                await ws.close(code=4403, reason="that token is not a seat of this table")
+                return
+            seat = found.seat
+        conn = Connection(ws, seat, self.limits)
+        writer = asyncio.get_running_loop().create_task(self._write(conn))
+        async with live.lock:
+            live.conns.add(conn)
+            snap = live.table.snapshot(seat, live.connected())
+            payload = self._game_message(live, seat, snap)
+            seats = self._seats_for(live, seat)
+            payload["seats"] = seats["seats"]
+            conn.last_seats = json.dumps(seats)
+            self._put(conn, payload)
+            self._send_seats(live, skip=conn)
+        try:
+            await self._read(live, conn)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            async with live.lock:
+                live.conns.discard(conn)
+                self._send_seats(live)
+            conn.queue.put_nowait(None)
+            await writer
+
+    async def _write(self, conn: Connection) -> None:
+        try:
+            while True:
+                text = await conn.queue.get()
+                if text is None:
+                    break
+                await conn.ws.send_text(text)
+        except Exception:  # the client went away: the reader notices
+            pass
+        finally:
+            if conn.queue.qsize() >= QUEUE_LIMIT:
+                with contextlib.suppress(Exception):
+                    await conn.ws.close(code=1013, reason="too slow: too many messages waiting")
+
+    def _refuse(self, conn: Connection, refused: Refused) -> None:
+        self._put(conn, refused.model_dump())
+
+    async def _read(self, live: Live, conn: Connection) -> None:
+        while True:
+            text = await conn.ws.receive_text()
+            if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
+                self._refuse(
+                    conn,
+                    Refused(code="too_large", reason=f"messages are at most {MAX_MESSAGE} bytes"),
+                )
+                continue
+            if not conn.bucket.take():
+                lim = self.limits
+                self._refuse(
+                    conn,
+                    Refused(
+                        code="rate_limited",
+                        reason=f"too many messages: at most {lim.rate:g} a second (bursts of "
+                        f"{lim.burst}); send again in {conn.bucket.wait():.2f} s",
+                        retry_after=round(conn.bucket.wait(), 3),
+                    ),
+                )
+                continue
+            try:
+                msg = ClientMessage.model_validate({"message": json.loads(text)}).message
+            except (ValueError, ValidationError) as exc:
+                self._refuse(conn, Refused(code="bad_message", reason=explain(exc)))
+                continue
+            await self._dispatch(live, conn, msg)
+
+    async def _dispatch(self, live: Live, conn: Connection, msg: Act | Chat | Back | Ping) -> None:
+        if isinstance(msg, Ping):
+            self._put(conn, {"type": "pong", "seq": live.table.seen_seq(conn.seat)})
+            return
+        if conn.seat is None:
+            self._refuse(
+                conn,
+                Refused(code="spectator", reason="spectators watch: open an invite link to play"),
+            )
+            return
+        if isinstance(msg, Act):
+            refused = await self.submit(live, conn.seat, msg.action, msg.seq)
+            if refused is not None:
+                self._refuse(conn, refused)
+        elif isinstance(msg, Chat):
+            if not conn.chat_bucket.take():
+                lim = self.limits
+                self._refuse(
+                    conn,
+                    Refused(
+                        code="rate_limited",
+                        reason=f"too much chat: at most {lim.chat_burst} lines at once, then "
+                        f"{lim.chat_rate:g} a second; send again in {conn.chat_bucket.wait():.1f} s",
+                        retry_after=round(conn.chat_bucket.wait(), 3),
+                    ),
+                )
+                return
+            await self.chat(live, conn.seat, msg.text)
+        elif isinstance(msg, Back):
+            refused = await self.back(live, conn.seat)
+            if refused is not None:
+                self._refuse(conn, refused)
+
+
+def explain(exc: Exception) -> str:
+    """A one-line reason for a malformed client message."""
+    if isinstance(exc, ValidationError):
+        parts = []
+        for err in exc.errors()[:3]:
+            loc = ".".join(str(p) for p in err["loc"][1:] if not isinstance(p, int))
+            parts.append(f"{loc or 'message'}: {err['msg']}")
+        return (
+            "; ".join(parts) + ". Messages are JSON objects with a type: "
+            "act (with action, optional seq), chat (with text), back, ping"
+        )
+    return (
+        "not JSON. Messages are JSON objects with a type: "
+        "act (with action, optional seq), chat (with text), back, ping"
+    )

@@ -1,0 +1,1 @@
+"""Alembic migrations of the web-play database (run at server start)."""

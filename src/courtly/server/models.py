@@ -1,0 +1,79 @@
+"""The database tables of web play: tables, seats, accepted actions and chat.
+
+The schema is created and changed only by the Alembic migrations in
+``migrations/versions``; these classes describe the latest one.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    """One table: a game with its set-up; its state is the replay of its actions."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    version: Mapped[int] = mapped_column(Integer)
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    public: Mapped[bool] = mapped_column(Boolean, default=False)
+    time_bank: Mapped[float | None] = mapped_column(Float, nullable=True)
+    takeover: Mapped[bool] = mapped_column(Boolean, default=False)
+    think: Mapped[float | None] = mapped_column(Float, nullable=True)
+    over: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    rematch_rotated: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class SeatRow(Base):
+    """A seat: a human (reached with its secret token) or a server-side bot."""
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    token: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class ActionRow(Base):
+    """The ``n``-th accepted action of a table (from 0), in the order applied."""
+
+    __tablename__ = "actions"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    notation: Mapped[str] = mapped_column(String(128))
+    by_bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class ChatRow(Base):
+    """A chat line at a table, as written (length-limited, control characters removed)."""
+
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[datetime] = mapped_column(DateTime)

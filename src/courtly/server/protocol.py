@@ -1,0 +1,243 @@
+"""The web-play protocol: HTTP request bodies and websocket messages.
+
+Client to server (websocket, JSON text, at most ``MAX_MESSAGE`` bytes):
+
+    {"type": "act", "action": 12 | "notation" | {"id": 12} | {"notation": "..."},
+     "seq": 40}                       # seq optional: the state the client acted on
+    {"type": "chat", "text": "..."}   # seats only
+    {"type": "back"}                  # take a seat back from its stand-in bot
+    {"type": "ping"}
+
+Server to client: ``snapshot`` (on connect: everything the viewer may see),
+``update`` (after every accepted action), ``refused`` (an action, chat or
+message not accepted, with the reason), ``chat``, ``seats`` (names, who is
+connected, clocks), ``rematch`` (a seat's own invite to the next table), ``pong``.
+See docs/server.md for every field.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+MAX_MESSAGE = 4096
+"""Largest websocket message a client may send, in bytes."""
+MAX_NAME = 32
+MAX_CHAT = 500
+MAX_SEATS = 8
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def clean_text(text: str) -> str:
+    """Text as stored and sent: normalised (NFC), control and direction-override
+    characters removed, surrounding space stripped. Not HTML-escaped: pages must
+    insert it as text (the server's own HTML pages escape it)."""
+    return _CONTROL.sub("", unicodedata.normalize("NFC", text)).strip()
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# -- HTTP --------------------------------------------------------------------
+SeatSpec = Annotated[str, Field(min_length=1, max_length=32)]
+
+
+class CreateTable(Strict):
+    """``POST /api/tables``: one entry per seat, ``human`` or a bot (a level
+    ``easy|normal|hard`` or a bot name such as ``greedy`` or ``random``)."""
+
+    game: str = Field(max_length=64)
+    seats: list[SeatSpec] = Field(min_length=1, max_length=MAX_SEATS)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    public: bool = False
+    """Listed among open tables, and free seats can be joined without an invite."""
+    time_bank: float | None = Field(default=None, gt=0, le=24 * 3600)
+    """Seconds each human seat has for the whole game (None: no clock)."""
+    takeover: bool = False
+    """When a seat's time bank runs out, a ``normal`` bot plays for it."""
+    think: float | None = Field(default=None, gt=0, le=1.0)
+    """Seconds a searching bot may think per decision (``hard``: 1 s at most)."""
+    name: str | None = Field(default=None, max_length=MAX_NAME)
+    """The creator's display name, given to the first human seat."""
+
+
+class ClaimSeat(Strict):
+    """``POST /api/tables/{id}/claim``: set the name of the seat of ``token``."""
+
+    token: str = Field(min_length=8, max_length=64)
+    name: str = Field(min_length=1, max_length=MAX_NAME)
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str) -> str:
+        v = clean_text(v)
+        if not v:
+            raise ValueError("a name needs at least one visible character")
+        return v
+
+
+class JoinTable(Strict):
+    """``POST /api/tables/{id}/join``: take a free seat of a public table."""
+
+    name: str = Field(min_length=1, max_length=MAX_NAME)
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str) -> str:
+        return ClaimSeat._name(v)
+
+
+class Rematch(Strict):
+    """``POST /api/tables/{id}/rematch``: a new table with the same settings."""
+
+    token: str = Field(min_length=8, max_length=64)
+    rotate: bool = True
+    """Seats move one place on (seat 0's player sits at seat 1, ...)."""
+
+
+# -- websocket, client to server -----------------------------------------------
+ActionRef = int | Annotated[str, Field(max_length=200)] | dict[str, int | str]
+
+
+class Act(Strict):
+    type: Literal["act"]
+    action: ActionRef
+    seq: int | None = Field(default=None, ge=0)
+
+
+class Chat(Strict):
+    type: Literal["chat"]
+    text: str = Field(min_length=1, max_length=MAX_CHAT)
+
+    @field_validator("text")
+    @classmethod
+    def _text(cls, v: str) -> str:
+        v = clean_text(v)
+        if not v:
+            raise ValueError("an empty chat line")
+        return v
+
+
+class Back(Strict):
+    type: Literal["back"]
+
+
+class Ping(Strict):
+    type: Literal["ping"]
+
+
+class ClientMessage(BaseModel):
+    message: Annotated[Act | Chat | Back | Ping, Field(discriminator="type")]
+
+
+# -- websocket, server to client -------------------------------------------------
+class LogEntry(BaseModel):
+    """An event as the viewer sees it: a line of text and its JSON form."""
+
+    text: str | None
+    """The line for the game log (None: not worth a line)."""
+    event: dict[str, Any]
+    """The event's JSON form: ``kind`` and its data."""
+    public: bool
+    """Seen by every seat and spectator; False: only by you (and the seats it names)."""
+
+
+class LegalAction(BaseModel):
+    id: int
+    notation: str
+    action: dict[str, Any]
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    kind: Literal["human", "bot"]
+    bot: str | None = None
+    name: str | None = None
+    claimed: bool = False
+    connected: bool = False
+    away: bool = False
+    """A human seat whose time ran out, now played by a bot until it says ``back``."""
+    clock: float | None = None
+    """Seconds left in the seat's time bank (None: no clock)."""
+
+
+class Snapshot(BaseModel):
+    type: Literal["snapshot"] = "snapshot"
+    table: str
+    game: str
+    you: int | None
+    """Your seat, or None for a spectator."""
+    seq: int
+    """Actions accepted so far; quote it in ``act`` to refuse stale submissions."""
+    observation: dict[str, Any]
+    legal: list[LegalAction]
+    """Your legal actions when you are to act, else empty."""
+    log: list[LogEntry]
+    chat: list[dict[str, Any]]
+    seats: list[SeatInfo]
+    over: bool
+    result: dict[str, Any] | None = None
+    rematch: str | None = None
+
+
+class Update(BaseModel):
+    type: Literal["update"] = "update"
+    seq: int
+    events: list[LogEntry]
+    observation: dict[str, Any]
+    legal: list[LegalAction]
+    over: bool
+    result: dict[str, Any] | None = None
+    yours: str | None = None
+    """In the acting seat's own copy: the notation of the action just accepted."""
+    by_bot: bool = False
+    """In the acting seat's own copy: the action was played by the stand-in bot."""
+
+
+class Refused(BaseModel):
+    type: Literal["refused"] = "refused"
+    code: Literal[
+        "illegal",
+        "not_your_turn",
+        "stale",
+        "duplicate",
+        "bad_message",
+        "rate_limited",
+        "spectator",
+        "over",
+        "too_large",
+        "server_error",
+        "not_away",
+    ]
+    reason: str
+    seq: int | None = None
+    """The seq of your current view when refused (to spot a stale view)."""
+    retry_after: float | None = None
+    """For ``rate_limited``: seconds until a message will be accepted."""
+
+
+class ChatLine(BaseModel):
+    type: Literal["chat"] = "chat"
+    seat: int
+    name: str
+    text: str
+    at: str
+
+
+class Seats(BaseModel):
+    type: Literal["seats"] = "seats"
+    seats: list[SeatInfo]
+
+
+class RematchInvite(BaseModel):
+    type: Literal["rematch"] = "rematch"
+    table: str
+    seat: int | None
+    token: str | None
+    invite: str | None

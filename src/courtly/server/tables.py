@@ -1,0 +1,454 @@
+"""A table: one game being played, its seats, and what each viewer may see.
+
+A table holds the engine state and everything derived from it that the live
+layer sends: per-seat views (the seat's observation, its legal actions, the
+events it may see, described for it), the accepted-action count ``seq``, and
+per seat the ``seq`` at which its current decision began, so that a submission
+made against an older view is refused as stale while simultaneous decisions
+(several seats to act at once) accept submissions in any order.
+
+Tables never touch the network or the database; ``live`` does both.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from courtly import bots
+from courtly.engine.actions import Action
+from courtly.engine.errors import CourtlyError, IllegalAction, NotationError
+from courtly.engine.events import Event
+from courtly.engine.game import Game, State
+from courtly.engine.records import Record, replay
+from courtly.games import get
+from courtly.server.db import now
+from courtly.server.models import ActionRow, ChatRow, SeatRow, TableRow
+from courtly.server.protocol import (
+    CreateTable,
+    LegalAction,
+    LogEntry,
+    Refused,
+    SeatInfo,
+    Snapshot,
+    Update,
+)
+
+LOG_KEPT = 200
+"""Events kept in memory per table for the snapshot's log."""
+CHAT_KEPT = 100
+
+
+def new_token() -> str:
+    """A seat's secret: 128 bits, URL-safe."""
+    return secrets.token_urlsafe(16)
+
+
+def new_table_id() -> str:
+    return secrets.token_urlsafe(6)
+
+
+@dataclass
+class Seat:
+    seat: int
+    kind: str  # "human" | "bot"
+    bot: str | None = None
+    token: str | None = None
+    name: str | None = None
+    clock: float | None = None
+    away: bool = False
+
+    def info(self, connected: bool, mine: bool = False) -> SeatInfo:
+        """What a viewer is told of this seat; ``away`` and ``clock`` only when it
+        is the viewer's own (a clock running out in a reaction window would tell
+        who is being asked)."""
+        return SeatInfo(
+            seat=self.seat,
+            kind="human" if self.kind == "human" else "bot",
+            bot=self.bot,
+            name=self.name,
+            claimed=self.name is not None,
+            connected=connected,
+            away=self.away and mine,
+            clock=None if self.clock is None or not mine else round(max(self.clock, 0.0), 1),
+        )
+
+
+@dataclass
+class Table:
+    id: str
+    game: Game
+    state: State
+    seats: list[Seat]
+    public: bool = False
+    time_bank: float | None = None
+    takeover: bool = False
+    think: float | None = None
+    rematch_of: str | None = None
+    rematch_id: str | None = None
+    rematch_rotated: bool = False
+    log: list[Event] = field(default_factory=list)
+    chat: list[dict[str, Any]] = field(default_factory=list)
+    legal: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    decision_since: dict[int, int] = field(default_factory=dict)
+    acted_at: dict[int, int] = field(default_factory=dict)
+    """Per seat, the seq just after its last accepted action."""
+    shown: dict[int | None, int] = field(default_factory=dict)
+    """Per viewer (a seat, or None for spectators), the seq of the last action
+    that changed its view: the only seq that viewer is ever told. An action that
+    changes nothing a viewer may see (a private ``pass`` in a reaction window)
+    sends it nothing, so counting messages never tells who is being asked."""
+    seen: dict[int | None, str] = field(default_factory=dict)
+    """Per viewer, its view after that action (observation, legal actions, end)."""
+    _before: tuple[dict[int, int], dict[int, tuple[int, ...]], dict[int, int]] = field(
+        default_factory=lambda: ({}, {}, {}), repr=False
+    )
+
+    # -- making tables -------------------------------------------------------------
+    @classmethod
+    def create(cls, req: CreateTable) -> Table:
+        """A new table from a request; a bad game, seat or option is a CourtlyError."""
+        game = get(req.game)
+        stacked = [n for n, allowed, _, _ in game.Options.describe() if "card codes" in allowed]
+        given = [n for n in stacked if req.options.get(n) is not None]
+        if given:
+            raise CourtlyError(
+                f"option {given[0]!r} stacks the cards, which every seat would see: web "
+                "tables always deal from a shuffled deck (leave it out)"
+            )
+        seats = []
+        for i, spec in enumerate(req.seats):
+            key = spec.strip().lower()
+            if key == "human":
+                seats.append(Seat(i, "human", token=new_token(), clock=req.time_bank))
+            else:
+                bots.make(key, game)  # an unknown bot name lists the valid ones
+                seats.append(Seat(i, "bot", bot=key))
+        state = game.new(players=len(seats), seed=req.seed, options=req.options)
+        table = cls(
+            id=new_table_id(),
+            game=game,
+            state=state,
+            seats=seats,
+            public=req.public,
+            time_bank=req.time_bank,
+            takeover=req.takeover,
+            think=req.think,
+        )
+        if req.name is not None:
+            first = next((s for s in seats if s.kind == "human"), None)
+            if first is not None:
+                first.name = req.name
+        table.refresh()
+        table.views([])
+        return table
+
+    def rows(self) -> tuple[TableRow, list[SeatRow]]:
+        row = TableRow(
+            id=self.id,
+            game=self.game.id,
+            version=self.game.version,
+            players=self.state.players,
+            options=self.state.options.model_dump(mode="json"),
+            seed=self.state.seed,
+            public=self.public,
+            time_bank=self.time_bank,
+            takeover=self.takeover,
+            think=self.think,
+            over=self.state.over,
+            result=None,
+            rematch_of=self.rematch_of,
+            rematch_id=self.rematch_id,
+            rematch_rotated=self.rematch_rotated,
+            created_at=now(),
+        )
+        seats = [
+            SeatRow(
+                table_id=self.id, seat=s.seat, kind=s.kind, bot=s.bot, token=s.token, name=s.name
+            )
+            for s in self.seats
+        ]
+        return row, seats
+
+    @classmethod
+    def restore(
+        cls, row: TableRow, seats: list[SeatRow], actions: list[ActionRow], chat: list[ChatRow]
+    ) -> Table:
+        """The table as it was: its state rebuilt by replaying the stored actions
+        from the seed, its log from the events of that replay."""
+        record = Record(
+            game=row.game,
+            version=row.version,
+            players=row.players,
+            options=row.options,
+            seed=row.seed,
+            actions=[],
+        )
+        state = replay(record)
+        table = cls(
+            id=row.id,
+            game=state.game,
+            state=state,
+            seats=[
+                Seat(s.seat, s.kind, bot=s.bot, token=s.token, name=s.name, clock=row.time_bank)
+                for s in seats
+            ],
+            public=row.public,
+            time_bank=row.time_bank,
+            takeover=row.takeover,
+            think=row.think,
+            rematch_of=row.rematch_of,
+            rematch_id=row.rematch_id,
+            rematch_rotated=row.rematch_rotated,
+        )
+        table.refresh()
+        table.views([])
+        for a in actions:
+            try:
+                events = table.apply(a.seat, state.game.parse_action(a.notation))
+                table.views(events, a.seat)
+            except CourtlyError as exc:
+                raise CourtlyError(
+                    f"table {row.id}: stored action {a.n} (seat {a.seat} {a.notation!r}) "
+                    f"does not replay: {exc}"
+                ) from None
+        table.chat = [
+            {"seat": c.seat, "name": c.name, "text": c.text, "at": c.at.isoformat() + "Z"}
+            for c in chat[-CHAT_KEPT:]
+        ]
+        return table
+
+    def rematch(self, rotate: bool) -> Table:
+        """A new table with the same game, options and seats (rotated one place
+        on, or kept), a fresh deal and fresh tokens; names carry over."""
+        n = len(self.seats)
+        order = [self.seats[(i - 1) % n] for i in range(n)] if rotate else list(self.seats)
+        seats = []
+        for i, old in enumerate(order):
+            if old.kind == "human":
+                seats.append(
+                    Seat(i, "human", token=new_token(), name=old.name, clock=self.time_bank)
+                )
+            else:
+                seats.append(Seat(i, "bot", bot=old.bot))
+        state = self.game.new(players=n, options=self.state.options)
+        table = Table(
+            id=new_table_id(),
+            game=self.game,
+            state=state,
+            seats=seats,
+            public=self.public,
+            time_bank=self.time_bank,
+            takeover=self.takeover,
+            think=self.think,
+            rematch_of=self.id,
+        )
+        table.refresh()
+        table.views([])
+        return table
+
+    def new_seat_of(self, old_seat: int, rotate: bool) -> int:
+        n = len(self.seats)
+        return (old_seat + 1) % n if rotate else old_seat
+
+    # -- who is who ------------------------------------------------------------------
+    @property
+    def seq(self) -> int:
+        return len(self.state.history)
+
+    def seen_seq(self, viewer: int | None) -> int:
+        """The seq ``viewer`` was last told (see ``shown``)."""
+        return self.shown.get(viewer, 0)
+
+    def seat_of(self, token: str | None) -> Seat | None:
+        if not token:
+            return None
+        for s in self.seats:
+            if s.token is not None and secrets.compare_digest(s.token, token):
+                return s
+        return None
+
+    def free_seats(self) -> list[int]:
+        return [s.seat for s in self.seats if s.kind == "human" and s.name is None]
+
+    def bot_turns(self) -> list[int]:
+        """Seats to act now that a bot plays: bot seats, and away human seats."""
+        return [
+            i
+            for i in self.state.to_act
+            if self.seats[i].kind == "bot" or (self.seats[i].away and self.takeover)
+        ]
+
+    def bot_for(self, seat: int) -> str:
+        s = self.seats[seat]
+        return s.bot if s.kind == "bot" and s.bot else "normal"
+
+    # -- acting ------------------------------------------------------------------------
+    def refusal(
+        self, seat: int, action: Any, seq: int | None
+    ) -> tuple[Action | None, Refused | None]:
+        """The action ``seat`` submits, or why it is refused. Messages never name
+        the other seats awaited (a reaction window keeps that secret)."""
+        state = self.state
+        told = self.seen_seq(seat)
+        if state.over:
+            return None, Refused(code="over", reason="the game is over", seq=told)
+        if seq is not None:
+            if seq > told:
+                return None, Refused(
+                    code="stale",
+                    reason=f"seq {seq} is ahead of your view of the game (seq {told})",
+                    seq=told,
+                )
+            if seq < self.decision_since.get(seat, 0):
+                if self.acted_at.get(seat, -1) > seq:
+                    return None, Refused(
+                        code="duplicate",
+                        reason=f"you already acted after seq {seq}; your view is at seq {told}",
+                        seq=told,
+                    )
+                return None, Refused(
+                    code="stale",
+                    reason=f"the game moved on since seq {seq} (now seq {told}): "
+                    "look at the new position and choose again",
+                    seq=told,
+                )
+        if seat not in state.to_act:
+            acted = self.acted_at.get(seat, -1)
+            if acted == self.decision_since.get(seat) or (seq is not None and acted > seq):
+                return None, Refused(
+                    code="duplicate",
+                    reason="you already acted on this decision; wait for your next one",
+                    seq=told,
+                )
+            return None, Refused(
+                code="not_your_turn", reason="you have no decision to make now", seq=told
+            )
+        try:
+            act = self.game.action_from_json(action)
+        except (NotationError, CourtlyError) as exc:
+            return None, Refused(code="illegal", reason=str(exc), seq=told)
+        reason = state.check(seat, act)
+        if reason is not None:
+            return None, Refused(code="illegal", reason=reason, seq=told)
+        return act, None
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply an action (IllegalAction leaves everything untouched) and
+        refresh what each seat may do."""
+        events = self.state.apply(seat, action)
+        self._before = (dict(self.acted_at), dict(self.legal), dict(self.decision_since))
+        self.acted_at[seat] = self.seq
+        self.log.extend(events)
+        if len(self.log) > 2 * LOG_KEPT:
+            del self.log[:-LOG_KEPT]
+        self.refresh()
+        return events
+
+    def undo_last(self) -> None:
+        """Rebuild the state without its last action (a write that failed)."""
+        rec = self.state.record()
+        rec.actions = rec.actions[:-1]
+        rec.result = None
+        self.state = replay(rec)
+        self.acted_at, self.legal, self.decision_since = self._before
+
+    def refresh(self) -> None:
+        """Note, per seat, when its decision changed (a new decision or new options)."""
+        to_act = set(self.state.to_act)
+        seq = self.seq
+        for i in range(self.state.players):
+            legal = tuple(a.id for a in self.state.legal_actions(i)) if i in to_act else ()
+            if self.legal.get(i) != legal:
+                self.legal[i] = legal
+                self.decision_since[i] = seq
+
+    # -- what a viewer sees ---------------------------------------------------------------
+    def views(self, events: list[Event], actor: int | None = None) -> dict[int | None, Update]:
+        """After an action (``events``, by ``actor``): the update of every viewer
+        whose view changed (the actor's always), noting it in ``shown``/``seen``."""
+        out: dict[int | None, Update] = {}
+        viewers: list[int | None] = [*range(self.state.players), None]
+        for viewer in viewers:
+            upd = self.update(viewer, events)
+            key = json.dumps([upd.observation, [a.id for a in upd.legal], upd.over], default=str)
+            if upd.events or viewer == actor or key != self.seen.get(viewer):
+                self.seen[viewer] = key
+                self.shown[viewer] = self.seq
+                out[viewer] = upd
+        return out
+
+    def legal_for(self, seat: int | None) -> list[LegalAction]:
+        if seat is None:
+            return []
+        acts = self.game.actions
+        return [
+            LegalAction(id=i, notation=acts[i].notation, action=acts[i].to_json())
+            for i in self.legal.get(seat, ())
+        ]
+
+    def entries(self, events: list[Event], seat: int | None) -> list[LogEntry]:
+        return [
+            LogEntry(text=self.game.describe(e, seat), event=e.to_json(), public=e.to is None)
+            for e in events
+            if e.visible_to(seat)
+        ]
+
+    def result(self) -> dict[str, Any] | None:
+        if not self.state.over:
+            return None
+        return {"scores": self.state.scores, "winners": self.state.winners}
+
+    def snapshot(self, seat: int | None, connected: set[int]) -> Snapshot:
+        return Snapshot(
+            table=self.id,
+            game=self.game.id,
+            you=seat,
+            seq=self.seen_seq(seat),
+            observation=self.state.observation(seat),
+            legal=self.legal_for(seat),
+            log=self.entries(self.log[-LOG_KEPT:], seat),
+            chat=self.chat[-CHAT_KEPT:],
+            seats=self.seat_infos(connected, seat),
+            over=self.state.over,
+            result=self.result(),
+            rematch=self.rematch_id,
+        )
+
+    def update(self, seat: int | None, events: list[Event]) -> Update:
+        return Update(
+            seq=self.seq,
+            events=self.entries(events, seat),
+            observation=self.state.observation(seat),
+            legal=self.legal_for(seat),
+            over=self.state.over,
+            result=self.result(),
+        )
+
+    def seat_infos(self, connected: set[int], viewer: int | None) -> list[SeatInfo]:
+        return [s.info(s.seat in connected, s.seat == viewer) for s in self.seats]
+
+    def summary(self) -> dict[str, Any]:
+        """Public facts about the table (never a token, never the seed)."""
+        return {
+            "id": self.id,
+            "game": self.game.id,
+            "name": self.game.name,
+            "players": self.state.players,
+            "options": self.state.options.model_dump(mode="json", exclude={"deck"}),
+            "public": self.public,
+            "seq": self.seen_seq(None),
+            "over": self.state.over,
+            "result": self.result(),
+            "free_seats": self.free_seats() if self.public else [],
+            "seats": [s.info(False).model_dump(exclude={"connected"}) for s in self.seats],
+            "time_bank": self.time_bank,
+            "takeover": self.takeover,
+            "rematch_of": self.rematch_of,
+            "rematch": self.rematch_id,
+        }
+
+
+__all__ = ["IllegalAction", "Seat", "Table"]

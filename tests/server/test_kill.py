@@ -1,0 +1,153 @@
+"""A real ``courtly serve`` killed with SIGKILL mid-game loses no accepted action,
+and play goes on after a restart."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from sqlalchemy import create_engine, text
+from websockets.sync.client import ClientConnection, connect
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def start(db: Path, port: int) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "from courtly.cli.app import main; main()",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            str(db),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.1)
+        if proc.poll() is not None:
+            raise AssertionError(proc.stderr.read().decode() if proc.stderr else "server died")
+    proc.kill()
+    raise AssertionError("the server did not start")
+
+
+def recv(ws: ClientConnection) -> dict[str, Any]:
+    msg: dict[str, Any] = json.loads(ws.recv(timeout=10))
+    return msg
+
+
+def act_once(ws: ClientConnection, state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """Act on ``state`` (the seat's newest view) and return the update that confirms it."""
+    choice = rng.choice(state["legal"])
+    ws.send(json.dumps({"type": "act", "action": choice["id"], "seq": state["seq"]}))
+    while True:
+        msg = recv(ws)
+        if msg.get("yours"):
+            assert msg["yours"] == choice["notation"]
+            return msg
+        assert msg["type"] != "refused", msg
+
+
+def newest(ws: ClientConnection, last: dict[str, Any]) -> dict[str, Any]:
+    """Drain what has arrived; the newest game message (or ``last``)."""
+    while True:
+        try:
+            msg = json.loads(ws.recv(timeout=0.3))
+        except TimeoutError:
+            return last
+        if msg["type"] in ("snapshot", "update"):
+            last = msg
+
+
+def stored(db: Path, table: str) -> list[tuple[int, int, str]]:
+    engine = create_engine(f"sqlite:///{db}")
+    with engine.connect() as conn:
+        rows = conn.execute(
+            text("select n, seat, notation from actions where table_id = :t order by n"),
+            {"t": table},
+        ).all()
+    engine.dispose()
+    return [(n, seat, notation) for n, seat, notation in rows]
+
+
+def test_sigkill_mid_game_loses_no_accepted_action(tmp_path: Path) -> None:
+    db = tmp_path / "kill.db"
+    port = free_port()
+    proc = start(db, port)
+    rng = random.Random(5)
+    try:
+        made = httpx.post(
+            f"http://127.0.0.1:{port}/api/tables",
+            json={
+                "game": "agents-of-the-crown",
+                "seats": ["human", "normal", "normal", "normal"],
+                "options": {"years": 1},
+            },
+        ).json()
+        table, tok = made["table"]["id"], made["seats"][0]["token"]
+        accepted: list[tuple[int, str]] = []
+        with connect(f"ws://127.0.0.1:{port}/ws/tables/{table}?token={tok}") as ws:
+            view = recv(ws)
+            for _ in range(3):
+                view = newest(ws, view)
+                if not view["legal"]:
+                    break
+                done = act_once(ws, view, rng)
+                accepted.append((done["seq"] - 1, done["yours"]))
+                view = done
+        os.kill(proc.pid, signal.SIGKILL)  # no shutdown, no flush: killed outright
+        proc.wait(10)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert len(accepted) >= 2
+    rows = stored(db, table)
+    by_n = {n: (seat, notation) for n, seat, notation in rows}
+    for n, notation in accepted:
+        assert by_n[n] == (0, notation), f"accepted action {n} {notation!r} was lost"
+    assert [n for n, _, _ in rows] == list(range(len(rows)))
+
+    proc = start(db, port)
+    try:
+        with connect(f"ws://127.0.0.1:{port}/ws/tables/{table}?token={tok}") as ws:
+            snap = recv(ws)
+            assert snap["type"] == "snapshot" and snap["seq"] >= len(rows)
+            view = snap
+            while not view["over"]:
+                view = newest(ws, view)
+                if view["over"]:
+                    break
+                if view["legal"]:
+                    view = act_once(ws, view, rng)
+        assert view["result"]["winners"]
+        record = httpx.get(f"http://127.0.0.1:{port}/api/tables/{table}/record").json()
+        assert [tuple(a) for a in record["actions"][: len(rows)]] == [(s, t) for _, s, t in rows]
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()

@@ -1,0 +1,192 @@
+"""Whole games over the HTTP API and the websocket, for every game."""
+
+from __future__ import annotations
+
+import random
+import threading
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from courtly.engine.records import Record, replay
+from courtly.games import all_games
+
+from .conftest import QUICK, LeakAudit, create, play_to_end
+
+GAMES = [g.id for g in all_games()]
+
+
+def seats_for(game_id: str, humans: int) -> list[str]:
+    from courtly.games import get
+
+    g = get(game_id)
+    n = max(g.default_players if g.id != "garrison" else 2, humans, g.min_players)
+    return (
+        ["human"] * humans
+        + ["normal", "easy", "random"][: n - humans]
+        + ["random"] * max(0, n - humans - 3)
+    )
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_one_human_against_bots_plays_to_the_end(
+    client: TestClient, audit: LeakAudit, game_id: str
+) -> None:
+    made = create(client, game_id, seats_for(game_id, 1), name="Ada")
+    table = made["table"]["id"]
+    me = made["seats"][0]
+    assert me["invite"].endswith(f"/play/{table}?token={me['token']}")
+    assert all("token" not in s for s in made["seats"][1:])
+    with client.websocket_connect(f"/ws/tables/{table}?token={me['token']}") as ws:
+        first = ws.receive_json()
+        assert first["type"] == "snapshot" and first["you"] == 0 and first["game"] == game_id
+        assert first["seats"][0]["name"] == "Ada"
+        last = play_to_end(ws, random.Random(game_id), first)
+    assert last["over"] and last["result"]["winners"]
+    # the record downloads and replays to the same result
+    r = client.get(f"/api/tables/{table}/record")
+    assert r.status_code == 200
+    record = Record.from_json(r.json())
+    final = replay(record)
+    assert final.over and final.scores == last["result"]["scores"]
+    assert len(record.actions) == last["seq"]
+    info = client.get(f"/api/tables/{table}").json()
+    assert info["over"] and "seed" not in info and "token" not in str(info)
+    assert audit.checked > 0 and audit.by_seat.get(0, 0) > 0
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_two_human_seats_with_two_clients_and_a_spectator(
+    client: TestClient, audit: LeakAudit, game_id: str
+) -> None:
+    made = create(client, game_id, seats_for(game_id, 2))
+    table = made["table"]["id"]
+    tokens = [s["token"] for s in made["seats"][:2]]
+    results: list[dict[str, Any]] = [{}, {}]
+    errors: list[BaseException] = []
+
+    def run(i: int) -> None:
+        try:
+            with client.websocket_connect(f"/ws/tables/{table}?token={tokens[i]}") as ws:
+                results[i] = play_to_end(ws, random.Random(i))
+        except BaseException as exc:  # reported below
+            errors.append(exc)
+
+    with client.websocket_connect(f"/ws/tables/{table}") as watcher:
+        snap = watcher.receive_json()
+        assert snap["you"] is None and snap["legal"] == []
+        threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(60)
+        assert not errors, errors
+        while True:  # the spectator saw the game to its end
+            msg = watcher.receive_json()
+            if msg["type"] == "update" and msg["over"]:
+                break
+            assert msg["type"] != "update" or msg["legal"] == []
+    assert results[0]["result"] == results[1]["result"] == msg["result"]
+    assert audit.by_seat.get(None, 0) > 0 and audit.by_seat.get(1, 0) > 0
+
+
+def test_reconnecting_restores_the_seat_view_at_once(client: TestClient, audit: LeakAudit) -> None:
+    made = create(client, "agents-of-the-crown", ["human", "human", "normal", "normal"])
+    table, tok = made["table"]["id"], made["seats"][0]["token"]
+    url = f"/ws/tables/{table}?token={tok}"
+    with client.websocket_connect(url) as ws:
+        snap = ws.receive_json()
+        ws.send_json({"type": "act", "action": snap["legal"][0]["notation"], "seq": snap["seq"]})
+        while True:
+            msg = ws.receive_json()
+            if msg.get("yours"):
+                break
+        ws.send_json({"type": "chat", "text": "deal? <b>hi</b>"})
+        while ws.receive_json()["type"] != "chat":
+            pass
+    with client.websocket_connect(url) as ws:
+        again = ws.receive_json()
+    assert again["type"] == "snapshot" and again["seq"] == msg["seq"]
+    assert again["observation"] == msg["observation"]
+    assert again["chat"][-1]["text"] == "deal? <b>hi</b>"
+    assert any(entry["event"] for entry in again["log"])
+
+
+def test_open_tables_join_claim_and_rematch(client: TestClient) -> None:
+    made = create(client, "crown-rivals", ["human", "human"], public=True)
+    table = made["table"]["id"]
+    listed = client.get("/api/tables").json()
+    assert [t["id"] for t in listed] == [table] and listed[0]["free_seats"] == [0, 1]
+    joined = client.post(f"/api/tables/{table}/join", json={"name": "  Bea\x07 "}).json()
+    assert joined["seat"] == 0 and joined["name"] == "Bea" and joined["token"]
+    claimed = client.post(
+        f"/api/tables/{table}/claim", json={"token": made["seats"][1]["token"], "name": "Cy"}
+    )
+    assert claimed.status_code == 200 and claimed.json()["seat"] == 1
+    assert client.get("/api/tables").json() == []  # no free seat left
+    assert client.post(f"/api/tables/{table}/join", json={"name": "Dee"}).status_code == 400
+    # a rematch is for finished games
+    r = client.post(f"/api/tables/{table}/rematch", json={"token": joined["token"]})
+    assert r.status_code == 400 and "over" in r.json()["error"]
+    toks = [joined["token"], made["seats"][1]["token"]]
+    done = [{}, {}]
+
+    def run(i: int) -> None:
+        with client.websocket_connect(f"/ws/tables/{table}?token={toks[i]}") as ws:
+            done[i] = play_to_end(ws, random.Random(i))
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert done[0]["over"] and done[1]["over"]
+    with client.websocket_connect(f"/ws/tables/{table}?token={toks[1]}") as ws:
+        ws.receive_json()
+        r = client.post(f"/api/tables/{table}/rematch", json={"token": toks[0], "rotate": True})
+        assert r.status_code == 200, r.text
+        new = r.json()
+        assert new["you"]["seat"] == 1 and new["you"]["name"] == "Bea"
+        while (msg := ws.receive_json())["type"] != "rematch":
+            pass
+    assert msg["table"] == new["table"]["id"] and msg["seat"] == 0 and msg["token"]
+    assert msg["token"] not in toks
+    again = client.post(f"/api/tables/{table}/rematch", json={"token": toks[1]}).json()
+    assert again["table"]["id"] == new["table"]["id"] and again["you"]["token"] == msg["token"]
+    assert client.get(f"/api/tables/{table}").json()["rematch"] == new["table"]["id"]
+
+
+def test_bad_requests_get_clear_messages(client: TestClient) -> None:
+    r = client.post("/api/tables", json={"game": "chess", "seats": ["human"]})
+    assert r.status_code == 400 and "chess" in r.json()["error"]
+    r = client.post("/api/tables", json={"game": "garrison", "seats": ["human", "wizard"]})
+    assert r.status_code == 400 and "wizard" in r.json()["error"] and "normal" in r.json()["error"]
+    r = client.post(
+        "/api/tables", json={"game": "garrison", "seats": ["human"] * 2, "options": {"length": "x"}}
+    )
+    assert r.status_code == 400 and "length" in r.json()["error"]
+    r = client.post(
+        "/api/tables",
+        json={"game": "intrigue", "seats": ["human"] * 3, "options": {"deck": ["AS"]}},
+    )
+    assert r.status_code == 400 and "shuffled" in r.json()["error"]
+    r = client.post("/api/tables", json={"game": "garrison", "seats": ["human"] * 9})
+    assert r.status_code == 422 and "seats" in r.json()["error"]
+    assert client.get("/api/tables/nope").status_code == 404
+    made = create(client, "crown-rivals", ["human", "normal"])
+    r = client.get(f"/api/tables/{made['table']['id']}/record")
+    assert r.status_code == 400 and "over" in r.json()["error"]
+
+
+def test_index_page_lists_games_and_escapes_names(client: TestClient) -> None:
+    made = create(
+        client, "crown-rivals", ["human", "human"], public=True, name="<script>x</script>"
+    )
+    page = client.get("/").text
+    assert "Agents of the Crown" in page and "/api/tables" in page
+    assert "<script>x" not in page and "&lt;script&gt;x" in page
+    play = client.get(f"/play/{made['table']['id']}").text
+    assert "<script>x" not in play and "&lt;script&gt;" in play
+    games = client.get("/api/games").json()
+    assert {g["id"] for g in games} == set(QUICK)

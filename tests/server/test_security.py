@@ -1,0 +1,200 @@
+"""Who may do what: tokens, spectators, malformed and oversized messages, rate
+limits, and refusals that never name the other seats awaited."""
+
+from __future__ import annotations
+
+import random
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from courtly.server.app import create_app
+from courtly.server.limits import Limits, TokenBucket
+from courtly.server.protocol import MAX_CHAT, MAX_MESSAGE
+
+from .conftest import LeakAudit, create, play_to_end
+
+
+def until(ws: object, kind: str) -> dict:
+    while True:
+        msg = ws.receive_json()  # type: ignore[attr-defined]
+        if msg["type"] == kind:
+            return msg
+
+
+def test_a_wrong_token_or_table_is_turned_away(client: TestClient) -> None:
+    made = create(client, "crown-rivals", ["human", "normal"])
+    table = made["table"]["id"]
+    with (
+        pytest.raises(WebSocketDisconnect) as exc,
+        client.websocket_connect(f"/ws/tables/{table}?token=guessedtoken123") as ws,
+    ):
+        ws.receive_json()
+    assert exc.value.code == 4403
+    with (
+        pytest.raises(WebSocketDisconnect) as exc,
+        client.websocket_connect("/ws/tables/nosuchtable") as ws,
+    ):
+        ws.receive_json()
+    assert exc.value.code == 4404
+    # a token of another table is not a seat here
+    other = create(client, "crown-rivals", ["human", "normal"])
+    with (
+        pytest.raises(WebSocketDisconnect),
+        client.websocket_connect(f"/ws/tables/{table}?token={other['seats'][0]['token']}") as ws,
+    ):
+        ws.receive_json()
+    bad = client.post(f"/api/tables/{table}/claim", json={"token": "x" * 22, "name": "Mallory"})
+    assert bad.status_code == 400 and "token" in bad.json()["error"]
+
+
+def test_spectators_watch_only(client: TestClient, audit: LeakAudit) -> None:
+    made = create(client, "agents-of-the-crown", ["human", "normal", "normal", "normal"])
+    with client.websocket_connect(f"/ws/tables/{made['table']['id']}") as ws:
+        snap = ws.receive_json()
+        assert snap["you"] is None and snap["legal"] == []
+        assert all(s["clock"] is None for s in snap["seats"])
+        ws.send_json({"type": "act", "action": 0})
+        assert until(ws, "refused")["code"] == "spectator"
+        ws.send_json({"type": "chat", "text": "hello"})
+        assert until(ws, "refused")["code"] == "spectator"
+    assert audit.by_seat.get(None, 0) >= 1
+
+
+def test_malformed_oversized_and_illegal_messages_get_reasons(
+    client: TestClient, audit: LeakAudit
+) -> None:
+    made = create(client, "crown-rivals", ["human", "human"])
+    table, toks = made["table"]["id"], [s["token"] for s in made["seats"]]
+    with client.websocket_connect(f"/ws/tables/{table}?token={toks[0]}") as ws0:
+        snap = ws0.receive_json()
+        ws0.send_text("not json")
+        assert "not JSON" in until(ws0, "refused")["reason"]
+        ws0.send_json({"type": "dance"})
+        r = until(ws0, "refused")
+        assert r["code"] == "bad_message" and "act" in r["reason"]
+        ws0.send_text('{"type": "chat", "text": "' + "x" * MAX_MESSAGE + '"}')
+        assert until(ws0, "refused")["code"] == "too_large"
+        ws0.send_json({"type": "chat", "text": "y" * (MAX_CHAT + 1)})
+        assert until(ws0, "refused")["code"] == "bad_message"
+        ws0.send_json({"type": "act", "action": 10**9})
+        r = until(ws0, "refused")
+        assert r["code"] in ("illegal", "not_your_turn")
+        mover = 0 if snap["legal"] else 1
+        if mover == 0:
+            assert "is not an action id" in r["reason"]
+            ws0.send_json({"type": "act", "action": "fly away"})
+            r = until(ws0, "refused")
+            assert r["code"] == "illegal" and "fly away" in r["reason"]
+        # the seat not to act is told so, without naming who is awaited
+        with client.websocket_connect(f"/ws/tables/{table}?token={toks[1 - mover]}") as idle:
+            idle_snap = idle.receive_json()
+            assert idle_snap["legal"] == []
+            idle.send_json({"type": "act", "action": 0})
+            r = until(idle, "refused")
+            assert r["code"] == "not_your_turn" and "seat" not in r["reason"].lower()
+        ws0.send_json({"type": "chat", "text": "  hi\x00\x1b[31m <b>there</b>\u202e "})
+        line = until(ws0, "chat")
+        assert line["text"] == "hi[31m <b>there</b>" and line["seat"] == 0
+
+
+def test_stale_and_ahead_sequence_numbers_are_refused(client: TestClient) -> None:
+    made = create(client, "crown-rivals", ["human", "human"])
+    table, toks = made["table"]["id"], [s["token"] for s in made["seats"]]
+    conns = [client.websocket_connect(f"/ws/tables/{table}?token={t}") for t in toks]
+    ws = [c.__enter__() for c in conns]
+    try:
+        snaps = [w.receive_json() for w in ws]
+        mover = 0 if snaps[0]["legal"] else 1
+        w, legal = ws[mover], snaps[mover]["legal"]
+        w.send_json({"type": "act", "action": legal[0]["id"], "seq": snaps[mover]["seq"] + 5})
+        assert until(w, "refused")["code"] == "stale"
+        w.send_json({"type": "act", "action": legal[0]["id"], "seq": snaps[mover]["seq"]})
+        upd = until(w, "update")
+        assert upd["yours"] == legal[0]["notation"]
+        # the same submission again is a duplicate (or the seat's next decision has begun)
+        w.send_json({"type": "act", "action": legal[0]["id"], "seq": snaps[mover]["seq"]})
+        assert until(w, "refused")["code"] in ("duplicate", "stale")
+    finally:
+        for c in conns:
+            c.__exit__(None, None, None)
+
+
+def test_rate_limit_refuses_with_a_retry_time(tmp_path: Path) -> None:
+    app = create_app(
+        str(tmp_path / "r.db"), limits=Limits(rate=1, burst=3, chat_rate=0.1, chat_burst=1)
+    )
+    with TestClient(app) as client:
+        made = create(client, "crown-rivals", ["human", "normal"])
+        url = f"/ws/tables/{made['table']['id']}?token={made['seats'][0]['token']}"
+        with client.websocket_connect(url) as ws:
+            ws.receive_json()
+            for _ in range(3):
+                ws.send_json({"type": "ping"})
+                assert until(ws, "pong")
+            ws.send_json({"type": "ping"})
+            r = until(ws, "refused")
+            assert r["code"] == "rate_limited" and r["retry_after"] > 0
+            assert "at most 1 a second" in r["reason"]
+
+
+def test_token_bucket_refills_at_its_rate() -> None:
+    bucket = TokenBucket(rate=2, burst=2)
+    t = [100.0]
+    bucket.clock = lambda: t[0]
+    bucket.last = 100.0
+    assert bucket.take() and bucket.take() and not bucket.take()
+    assert bucket.wait() == pytest.approx(0.5)
+    t[0] += 0.5
+    assert bucket.take() and not bucket.take()
+
+
+def test_names_are_limited_and_stripped(client: TestClient) -> None:
+    made = create(client, "crown-rivals", ["human", "normal"])
+    table, tok = made["table"]["id"], made["seats"][0]["token"]
+    r = client.post(f"/api/tables/{table}/claim", json={"token": tok, "name": "n" * 33})
+    assert r.status_code == 422 and "name" in r.json()["error"]
+    r = client.post(f"/api/tables/{table}/claim", json={"token": tok, "name": "\x00\x01 "})
+    assert r.status_code == 422 and "visible" in r.json()["error"]
+    r = client.post(f"/api/tables/{table}/claim", json={"token": tok, "name": " Ana\u200b "})
+    assert r.json()["name"] == "Ana"
+
+
+def test_a_reaction_window_sends_nothing_to_those_not_asked(
+    client: TestClient, audit: LeakAudit
+) -> None:
+    """In Garrison every seat but the declarer is asked, one after another, and
+    a private ``pass`` changes nothing the others see: they get no message and
+    no new seq for it, so counting messages never tells who is being asked."""
+    made = create(client, "garrison", ["human", "greedy", "greedy", "greedy"], seed=11)
+    table, tok = made["table"]["id"], made["seats"][0]["token"]
+    mine: list[dict[str, Any]] = []
+    with client.websocket_connect(f"/ws/tables/{table}") as watcher:
+        with client.websocket_connect(f"/ws/tables/{table}?token={tok}") as ws:
+            play_to_end(ws, random.Random(3), seen=mine)
+        watched = [watcher.receive_json()]
+        while not (watched[-1]["type"] == "update" and watched[-1]["over"]):
+            watched.append(watcher.receive_json())
+        watcher.send_json({"type": "ping"})
+        pong = until(watcher, "pong")
+    record = client.get(f"/api/tables/{table}/record").json()
+    passes_by_others = sum(1 for s, a in record["actions"] if a == "pass" and s != 0)
+    assert passes_by_others > 0
+    for who, msgs in (("spectator", watched), ("seat 0", mine)):
+        views = [m for m in msgs if m["type"] in ("snapshot", "update")]
+        assert len(views) < len(record["actions"]), who
+        seqs = [m["seq"] for m in views]
+        assert seqs == sorted(set(seqs)), who
+        for before, after in pairwise(views):
+            changed = (
+                after["events"]
+                or after.get("yours")
+                or after["observation"] != before["observation"]
+                or after["legal"] != before["legal"]
+            )
+            assert changed, f"{who}: an update at seq {after['seq']} that shows nothing"
+    assert pong["seq"] == watched[-1]["seq"] == len(record["actions"])
