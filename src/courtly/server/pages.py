@@ -42,7 +42,7 @@ router = APIRouter()
 QUICK: dict[str, dict[str, Any]] = {
     "agents-of-the-crown": {"years": 1},
     "crown-rivals": {"turn_limit": 20},
-    "garrison": {"length": "quick"},
+    "garrison": {"length": "quick", "max_rounds": 12},
     "intrigue": {"rounds": 1},
 }
 """Options the lobby offers as "a short game", per game."""

@@ -44,6 +44,9 @@
 
   /* One standard card face as an inline SVG. opts: {pick, cls, small, title}. */
   function face(code, opts = {}) {
+    if (!code) {
+      return `<svg class="card empty-slot${opts.small ? " small" : ""}" viewBox="0 0 60 84" role="img" aria-label="an empty place"><title>an empty place</title><rect class="slot" x="1" y="1" width="58" height="82" rx="6"/></svg>`;
+    }
     const name = opts.title || cardName(code);
     const cls = `card${opts.small ? " small" : ""}${opts.cls ? " " + opts.cls : ""}`;
     if (code && code[0] === "X") {
@@ -89,7 +92,7 @@
     if (!info) return face(code, opts);
     const kind = info.kind || "";
     const value = kind === "relationship" ? (info.roles && info.roles[0] ? info.roles.join(" / ") : info.text)
-      : (info.trait ? `${info.trait} +2 / other 0` : (info.value > 0 ? `+${info.value}` : `${info.value}`));
+      : (info.trait ? `+2 if ${info.trait}` : (info.value > 0 ? `+${info.value}` : `${info.value}`));
     const lines = wrap(info.text || "", 17).slice(0, 5);
     const title = `${info.name} (${kind}, ${value}): ${info.text}`;
     const mark = { action: "A", support: "S", relationship: "R" }[kind] || "";

@@ -27,7 +27,7 @@
       html += zone(`${esc(HOUSE[suit])} challenge · value <b>${o.challenge_values[suit]}</b>`,
         row(pile, { small: true, pick: false }) + commitsAt(ctx, suit), ` data-pick="at:${suit}"`);
     }
-    html += zone("The open table (no challenge)", commitsAt(ctx, "table") || '<p class="hint">Cards played here help no challenge.</p>', ' data-pick="at:table"');
+    html += zone("The open table", commitsAt(ctx, "table") || '<p class="hint">No card here yet. Where a card is placed is only a signal (it may bluff): when all have played, each card works against the challenge of its own suit.</p>', ' data-pick="at:table"');
     html += "</div>";
     if (o.strays && o.strays.length) html += zone("Strays (threats next season)", row(o.strays, { small: true, pick: false }));
     if (o.last_season) {
@@ -56,8 +56,8 @@
     const where = a.at === "table" ? "the open table" : `the ${HOUSE[a.at]} challenge`;
     return [
       { v: a.card, card: a.card, label: cardText(a.card), q: "Which card will you play?" },
-      { v: a.up ? "up" : "down", label: a.up ? "Face up (everyone sees it)" : "Face down (a bluff: counts as nothing)", q: "Face up or face down?" },
-      { v: `at:${a.at}`, label: where, q: "Where? Click a challenge or the open table." },
+      { v: a.up ? "up" : "down", label: a.up ? "Face up (everyone sees it now)" : "Face down (hidden until all have played)", q: "Face up or face down?" },
+      { v: `at:${a.at}`, label: where, q: "Where will it show? (It counts for its own suit wherever it is placed.) Click a challenge or the open table." },
     ];
   }
 

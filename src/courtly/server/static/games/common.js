@@ -17,7 +17,7 @@
     return (code[1] === "H" || code[1] === "D") ? `[red]${r}${C.SUITS[code[1]]}[/]` : `${r}${C.SUITS[code[1]]}`;
   };
   const row = (codes, opts = {}) => (codes && codes.length)
-    ? `<div class="cards-row">${codes.map((c) => C.face(c, { ...opts, pick: opts.pick === false ? undefined : c })).join("")}</div>`
+    ? `<div class="cards-row">${codes.map((c) => C.face(c, { ...opts, pick: opts.pick === false || !c ? undefined : c })).join("")}</div>`
     : `<div class="cards-row empty">${C.esc(opts.empty || "none")}</div>`;
   const backs = (n, title) => `<div class="cards-row">${Array.from({ length: Math.min(n, 12) }, () => C.back({ small: true, title })).join("")}${n > 12 ? `<span class="more">+${n - 12}</span>` : ""}</div>`;
   const zone = (title, body, attrs = "") => `<section class="zone"${attrs}><h3>${title}</h3>${body}</section>`;
