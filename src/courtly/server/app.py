@@ -28,11 +28,11 @@ from fastapi.responses import JSONResponse
 from courtly import bots
 from courtly.engine.errors import CourtlyError
 from courtly.games import all_games
+from courtly.server import pages
 from courtly.server.bots import BotPool
 from courtly.server.db import Store, database_url
 from courtly.server.limits import Limits
 from courtly.server.live import Hub, Live
-from courtly.server import pages
 from courtly.server.protocol import ClaimSeat, CreateTable, JoinTable, Rematch
 from courtly.server.tables import Seat
 
@@ -192,4 +192,3 @@ def create_app(
         await hub_of(ws).serve(ws, table_id, token)
 
     return app
-

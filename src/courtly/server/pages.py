@@ -17,7 +17,6 @@ game is over (when its record, seed included, is public anyway).
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -197,7 +196,9 @@ def replay_frames(state: State, seat: int | None) -> list[dict[str, Any]]:
     game = state.game
     record = state.record()
     step = game.new(players=record.players, seed=record.seed, options=record.options)
-    frames = [{"n": 0, "by": None, "action": None, "lines": [], "observation": step.observation(seat)}]
+    frames: list[dict[str, Any]] = [
+        {"n": 0, "by": None, "action": None, "lines": [], "observation": step.observation(seat)}
+    ]
     for n, (actor, notation) in enumerate(record.actions, 1):
         events = step.apply(actor, game.parse_action(notation))
         lines = [game.describe(e, seat) for e in events if e.visible_to(seat)]
@@ -219,7 +220,9 @@ async def replay_data(request: Request, table_id: str, seat: int | None = None) 
     live = await _table(request, table_id)
     state = _finished(live)
     if seat is not None and not 0 <= seat < state.players:
-        raise CourtlyError(f"seat {seat} is not a seat of this table: seats run 0 to {state.players - 1}")
+        raise CourtlyError(
+            f"seat {seat} is not a seat of this table: seats run 0 to {state.players - 1}"
+        )
     names = [s.name or (f"bot {s.bot}" if s.kind == "bot" else None) for s in live.table.seats]
     return {
         "table": live.table.id,

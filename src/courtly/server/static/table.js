@@ -134,7 +134,7 @@
         el.classList.add("pickable");
         el.setAttribute("tabindex", "0");
         el.setAttribute("role", "button");
-        el.addEventListener("click", () => pick(v));
+        el.addEventListener("click", (e) => { e.stopPropagation(); pick(v); });
         el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(v); } });
       }
       if (ctx.picked.has(v)) el.classList.add("picked");

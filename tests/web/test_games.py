@@ -1,0 +1,99 @@
+"""Every game played to the end in a browser by clicking, against easy bots;
+then its end-of-game breakdown and its replay."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.web.conftest import QUICK, ROOT, Pages, create, hand_of, play_to_end, wait_ready
+
+
+@pytest.mark.parametrize("game", sorted(QUICK))
+def test_each_game_plays_to_the_end_by_clicking(
+    server: str, pages: Pages, artifacts: Path, game: str
+) -> None:
+    players = QUICK[game][0]
+    made = create(server, game, ["human"] + ["easy"] * (players - 1), name="Ada")
+    page = pages.new()
+    page.goto(made["seats"][0]["invite"])
+    wait_ready(page)
+    assert page.locator("#board").inner_html().strip(), "the table is drawn"
+    assert page.locator(".seat").count() == players
+    assert page.locator(".seat.me .seat-name").inner_text().endswith("You")
+    # the first decision is chosen with the keyboard: "1" picks the first option
+    page.wait_for_selector("#choice button.option")
+    assert page.inner_text("#status").startswith("Your decision")
+    seq = page.evaluate("document.body.dataset.seq")
+    page.keyboard.press("1")
+    shot = artifacts / f"{game}.png"
+
+    def snap(clicks: int) -> None:
+        if clicks == 6:
+            page.screenshot(path=str(shot), full_page=True)
+
+    clicks = play_to_end(page, on_click=snap)
+    assert clicks > 0 and page.evaluate("document.body.dataset.seq") != seq
+    if os.environ.get("COURTLY_DOC_SCREENSHOTS") and shot.exists():
+        shutil.copy(shot, ROOT / "docs" / "screenshots" / f"{game}.png")
+
+    # the end: who won, and the breakdown with one row per seat
+    assert page.inner_text("#status").startswith("Game over")
+    page.wait_for_selector("table.breakdown tbody tr")
+    assert page.locator("table.breakdown tbody tr").count() == players
+    assert page.locator("table.breakdown tr.winner").count() >= 1
+    assert page.locator("#choice button").count() == 0
+    page.screenshot(path=str(artifacts / f"{game}-end.png"), full_page=True)
+
+    # the replay, step by step, from a link
+    page.click("text=Watch the replay")
+    page.wait_for_selector("body[data-step='0']")
+    last = int(page.get_attribute("#step", "max") or 0)
+    assert last >= clicks // 3
+    page.keyboard.press("End")
+    page.wait_for_selector(f"body[data-step='{last}']")
+    assert f"Step {last} of {last}" in page.inner_text("#status")
+    page.click("#prev")
+    page.wait_for_selector(f"body[data-step='{last - 1}']")
+    assert page.url.endswith(f"#{last - 1}")
+    # a link to a step opens at that step, from a seat's view (its hand shown)
+    page.goto(f"{server}/replay/{made['table']['id']}?seat=0#1")
+    page.wait_for_selector("body[data-step='1']")
+    assert page.locator("#hand-area").inner_html().strip()
+    if game != "crown-rivals":  # not a hidden-hand game at the deal's end
+        assert hand_of(page) or page.locator("#hand-area svg.card").count()
+
+
+def test_agincards_map_marks_colour_by_suit_and_highlights_legal_cells(
+    server: str, pages: Pages
+) -> None:
+    made = create(server, "agincards", ["human", "easy"])
+    page = pages.new()
+    page.goto(made["seats"][0]["invite"])
+    wait_ready(page)
+    page.wait_for_selector("#hand-area .pickable")
+    # every card says its suit in words and by its letter, not by colour alone
+    labels = page.locator(".map-grid svg.card").evaluate_all(
+        "els => els.map(e => [e.getAttribute('aria-label'), e.querySelector('.letter').textContent])"
+    )
+    assert labels
+    for label, letter in labels:
+        suit = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}[letter[-1]]
+        assert label.endswith(suit)
+    assert page.locator(".cell.legal").count() == 0  # no card chosen yet
+    page.locator("#hand-area .pickable").first.click()
+    page.wait_for_selector(".cell.legal.pickable")
+    legal = page.locator(".cell.legal").count()
+    assert legal >= 1
+    # zoom in: the cells grow
+    before = page.locator(".cell.legal").first.bounding_box()
+    page.click("[data-zoom='1']")
+    after = page.locator(".cell.legal").first.bounding_box()
+    assert before and after and after["width"] > before["width"] * 1.2
+    seq = page.evaluate("document.body.dataset.seq")
+    page.locator(".cell.legal").first.click()
+    page.wait_for_function(f"document.body.dataset.seq !== '{seq}'")
+    assert page.locator(".map-grid svg.card").count() == len(labels) + 1
