@@ -192,22 +192,25 @@ def _finished(live: Live) -> State:
 def replay_frames(state: State, seat: int | None) -> list[dict[str, Any]]:
     """The game of ``state`` replayed from its deal: one frame per step, each with
     the observation of ``seat`` (None: the public view), the action played and
-    the log lines of that step as ``seat`` saw them."""
+    the events of that step that ``seat`` saw (``{text, event}``, as in the log)."""
     game = state.game
     record = state.record()
     step = game.new(players=record.players, seed=record.seed, options=record.options)
     frames: list[dict[str, Any]] = [
-        {"n": 0, "by": None, "action": None, "lines": [], "observation": step.observation(seat)}
+        {"n": 0, "by": None, "action": None, "events": [], "observation": step.observation(seat)}
     ]
     for n, (actor, notation) in enumerate(record.actions, 1):
         events = step.apply(actor, game.parse_action(notation))
-        lines = [game.describe(e, seat) for e in events if e.visible_to(seat)]
         frames.append(
             {
                 "n": n,
                 "by": actor,
                 "action": notation,
-                "lines": [line for line in lines if line],
+                "events": [
+                    {"text": game.describe(e, seat), "event": e.to_json()}
+                    for e in events
+                    if e.visible_to(seat)
+                ],
                 "observation": step.observation(seat),
             }
         )

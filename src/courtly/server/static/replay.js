@@ -27,7 +27,8 @@
     if (game.afterRender) game.afterRender(ctx, $("board"));
     $("seats").innerHTML = data.names.map((_, i) => `<div class="seat${(f.observation.to_act || []).includes(i) ? " awaited" : ""}"><span class="seat-name">${esc(seatName(i))}</span><span class="seat-score">${esc(f.observation.scores ? f.observation.scores[i] : "")}</span></div>`).join("");
     $("status").textContent = at === 0 ? `The deal (step 0 of ${data.frames.length - 1}).` : `Step ${at} of ${data.frames.length - 1}: ${seatName(f.by)} played “${f.action}”.`;
-    $("log").innerHTML = f.lines.map((l) => `<li>${markup(l)}</li>`).join("") || "<li>(nothing to see)</li>";
+    const lines = f.events.map((e) => (game.describe && game.describe(e.event, ctx)) || e.text).filter(Boolean);
+    $("log").innerHTML = lines.map((l) => `<li>${markup(l)}</li>`).join("") || "<li>(nothing to see)</li>";
     $("step").value = String(at);
     document.body.dataset.step = String(at);
     history.replaceState(null, "", `#${at}`);

@@ -245,10 +245,12 @@
 
   function addLog(entries) {
     const ol = $("log");
+    const ctx = ctxFor(new Set());
     for (const e of entries) {
-      if (!e.text) continue;
+      const text = (game.describe && game.describe(e.event, ctx)) || e.text;
+      if (!text) continue;
       const li = document.createElement("li");
-      li.innerHTML = markup(e.text) + (e.public ? "" : ' <small class="private">(only you see this)</small>');
+      li.innerHTML = markup(text) + (e.public ? "" : ' <small class="private">(only you see this)</small>');
       ol.appendChild(li);
     }
     while (ol.children.length > 300) ol.removeChild(ol.firstChild);
