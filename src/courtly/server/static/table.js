@@ -330,7 +330,7 @@
   }
 
   function maybeAskName() {
-    if (view.you === null || !token) return;
+    if (view.you === null || !token || view.over) return;
     const me = view.seats[view.you];
     if (!me || me.name || $("name-form")) return;
     const form = document.createElement("form");
@@ -352,6 +352,11 @@
     const tag = (e.target && e.target.tagName) || "";
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
     if (e.key === "?") { $("help").showModal(); return; }
+    if (e.key === "Enter" && tag !== "BUTTON" && tag !== "A") {
+      const done = document.querySelector("#choice button.option.done");
+      if (done) { e.preventDefault(); done.click(); }
+      return;
+    }
     if (e.key === "Escape" || e.key === "Backspace") { if (chosen.length) { e.preventDefault(); back(); } return; }
     if (/^[0-9]$/.test(e.key)) {
       const n = e.key === "0" ? 10 : Number(e.key);

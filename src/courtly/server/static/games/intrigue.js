@@ -120,20 +120,22 @@
   /* Log lines for the game's events, with the cards' printed names. */
   function describe(e, ctx) {
     const who = (s) => ctx.seatName(s);
+    // "You draw" but "P1 · Bea draws"
+    const does = (s, verb, verbs) => `${who(s)} ${s === ctx.you ? verb : verbs}`;
     const nm = (code) => { const d = info(ctx, code); return d ? d.name : code; };
     const chName = (code) => ((ctx.cards.characters || {})[code] || { name: code }).name;
     switch (e.kind) {
-      case "take": return `${who(e.seat)} takes the support token ${e.token}`;
-      case "favor": return `${who(e.seat)} plays a Favor face down`;
+      case "take": return `${does(e.seat, "take", "takes")} the support token ${e.token}`;
+      case "favor": return `${does(e.seat, "play", "plays")} a Favor face down`;
       case "favor_private": return `(your Favor is for ${e.favor})`;
-      case "down": return `${who(e.seat)} plays a card face down on ${e.character}`;
+      case "down": return `${does(e.seat, "play", "plays")} a card face down on ${e.character}`;
       case "down_private": return `(your face-down card on ${e.character} is ${nm(e.card)})`;
-      case "up": return `${who(e.seat)} plays ${nm(e.card)} face up on ${e.character}`;
-      case "play": return `${who(e.seat)} plays ${nm(e.card)}`;
-      case "draw": return `${who(e.seat)} draws ${e.count} card${e.count === 1 ? "" : "s"}`;
+      case "up": return `${does(e.seat, "play", "plays")} ${nm(e.card)} face up on ${e.character}`;
+      case "play": return `${does(e.seat, "play", "plays")} ${nm(e.card)}`;
+      case "draw": return `${does(e.seat, "draw", "draws")} ${e.count} card${e.count === 1 ? "" : "s"}`;
       case "drawn": return `you drew ${e.cards.map(nm).join(", ")}`;
-      case "discard": return `${who(e.seat)} discards ${nm(e.card)}`;
-      case "relationship": return `${who(e.seat)} places ${nm(e.card)}: ${e.left} → ${e.right}`;
+      case "discard": return `${does(e.seat, "discard", "discards")} ${nm(e.card)}`;
+      case "relationship": return `${does(e.seat, "place", "places")} ${nm(e.card)}: ${e.left} → ${e.right}`;
       case "replaced": return `${nm(e.card)} replaces the relationship on ${e.pair}`;
       case "reverse": return `${nm(e.card)} is reversed: now ${e.left} → ${e.right}`;
       case "move": return `${nm(e.card)} moves from ${e.from}: now ${e.left} → ${e.right}`;
