@@ -11,7 +11,6 @@ import pytest
 
 from tests.web.conftest import QUICK, ROOT, Pages, create, hand_of, play_to_end, wait_ready
 
-
 SHOT_AT = {"agincards": 40, "crown-rivals": 14}
 """The click at which a game's table is photographed (a fuller picture)."""
 
