@@ -9,7 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.conftest import QUICK, ROOT, Pages, create, hand_of, play_to_end, wait_ready
+from tests.web.conftest import (
+    QUICK,
+    ROOT,
+    Pages,
+    create,
+    hand_of,
+    play_to_end,
+    step,
+    wait_ready,
+)
 
 SHOT_AT = {"agincards": 40, "crown-rivals": 14}
 """The click at which a game's table is photographed (a fuller picture)."""
@@ -100,3 +109,26 @@ def test_agincards_map_marks_colour_by_suit_and_highlights_legal_cells(
     page.locator(".cell.legal").first.click()
     page.wait_for_function(f"document.body.dataset.seq !== '{seq}'")
     assert page.locator(".map-grid svg.card").count() == len(labels) + 1
+
+
+def test_garrison_reaction_window_waits_for_the_players_click(server: str, pages: Pages) -> None:
+    """Every seat is asked in a reaction window, Ace or not; the page never
+    answers by itself (an instant pass would tell the table there is no Ace)."""
+    made = create(server, "garrison", ["human", "easy"])
+    page = pages.new()
+    page.goto(made["seats"][0]["invite"])
+    wait_ready(page)
+    for clicks in range(300):
+        page.wait_for_selector("#choice button.option, #end:not([hidden])")
+        if "reaction window" in page.inner_text("#status"):
+            break
+        assert step(page, prefer_end=clicks % 2 == 1), "the game ended before a reaction window"
+    else:
+        raise AssertionError("no reaction window came")
+    seq = page.evaluate("document.body.dataset.seq")
+    assert page.is_visible(".window")
+    page.wait_for_timeout(600)
+    assert page.evaluate("document.body.dataset.seq") == seq
+    assert page.locator("#choice button.option", has_text="Pass (no spy)").count() == 1
+    page.locator("#choice button.option", has_text="Pass (no spy)").click()
+    page.wait_for_function(f"document.body.dataset.seq !== '{seq}'")

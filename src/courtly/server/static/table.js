@@ -156,10 +156,15 @@
       return `<div class="seat${i === view.you ? " me" : ""}${waiting ? " awaited" : ""}" data-seat="${i}">` +
         `<span class="seat-name">${waiting ? '<span class="await-mark" title="decision awaited">▶ </span>' : ""}${esc(seatName(i))}</span>` +
         `<span class="seat-score" title="score">${esc(score)}</span>` +
-        `<span class="seat-state">${s.kind === "human" ? (s.connected ? "● online" : "○ away") : "bot"}${s.away ? " (bot stands in)" : ""}${esc(clock)}</span>` +
+        `<span class="seat-state">${s.kind === "human" ? (s.connected ? "● online" : "○ away") : "bot"}${s.away ? " (a bot stands in)" : ""}${esc(clock)}</span>` +
+        (s.away && i === view.you ? '<button type="button" class="take-back">Take my seat back</button>' : "") +
         `${extra}</div>`;
     }).join("");
   }
+
+  document.addEventListener("click", (e) => {
+    if (e.target.closest && e.target.closest("button.take-back")) send({ type: "back" });
+  });
 
   function renderStatus(myTurn) {
     const obs = view.obs;
