@@ -152,7 +152,7 @@
       const waiting = toAct.has(i) && !view.over;
       const score = obs.scores ? obs.scores[i] : "";
       const extra = game.seatExtra ? game.seatExtra(ctxFor(new Set()), i) : "";
-      const clock = s.clock !== null && s.clock !== undefined && i === view.you ? ` · ⏱ ${Math.round(s.clock)} s` : "";
+      const clock = s.clock !== null && s.clock !== undefined && i === view.you ? ` · ⏱ ${clockLeft(s.clock)} s left` : "";
       return `<div class="seat${i === view.you ? " me" : ""}${waiting ? " awaited" : ""}" data-seat="${i}">` +
         `<span class="seat-name">${waiting ? '<span class="await-mark" title="decision awaited">▶ </span>' : ""}${esc(seatName(i))}</span>` +
         `<span class="seat-score" title="score">${esc(score)}</span>` +
@@ -165,6 +165,17 @@
   document.addEventListener("click", (e) => {
     if (e.target.closest && e.target.closest("button.take-back")) send({ type: "back" });
   });
+
+  /* Your time bank: the server's figure, counted down here while you are asked. */
+  let clockStamp = Date.now();
+  function clockLeft(clock) {
+    const running = view.legal.length > 0 && !view.over;
+    return Math.max(0, Math.round(running ? clock - (Date.now() - clockStamp) / 1000 : clock));
+  }
+  setInterval(() => {
+    const me = view.seats[view.you];
+    if (me && me.clock !== null && me.clock !== undefined && view.obs) renderSeats();
+  }, 1000);
 
   function renderStatus(myTurn) {
     const obs = view.obs;
@@ -292,6 +303,7 @@
           you: msg.you, seq: msg.seq, obs: msg.observation, legal: msg.legal, seats: msg.seats,
           over: msg.over, result: msg.result, rematch: msg.rematch,
         });
+        clockStamp = Date.now();
         chosen = []; sentSeq = null;
         $("log").innerHTML = ""; $("chat").innerHTML = "";
         addLog(msg.log); addChat(msg.chat);
@@ -300,11 +312,14 @@
         break;
       case "update":
         Object.assign(view, { seq: msg.seq, obs: msg.observation, legal: msg.legal, over: msg.over, result: msg.result });
-        if (sentSeq !== null && (msg.yours || msg.seq > sentSeq)) sentSeq = null;
-        chosen = [];
+        // Our own action is answered by our copy of its update ("yours") or a
+        // refusal; other seats' updates (simultaneous decisions) keep us waiting.
+        if (msg.yours) sentSeq = null;
+        // A choice half made survives other seats' moves while it is still possible.
+        if (!msg.legal.length || !candidates().length) chosen = [];
         addLog(msg.events);
         break;
-      case "seats": view.seats = msg.seats; break;
+      case "seats": view.seats = msg.seats; clockStamp = Date.now(); break;
       case "chat": addChat([msg]); return;
       case "refused":
         sentSeq = null; chosen = [];
