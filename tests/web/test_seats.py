@@ -4,6 +4,7 @@ phone width."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -65,10 +66,13 @@ def test_two_browsers_see_their_own_hands_and_never_the_other(server: str, pages
 
 
 def test_reload_reconnects_to_the_same_seat_and_game(server: str, pages: Pages) -> None:
-    made = create(server, "crown-rivals", ["human", "easy"])
+    made = create(server, "crown-rivals", ["human", "easy"], time_bank=600)
     page = pages.new()
     page.goto(made["seats"][0]["invite"])
     wait_ready(page)
+    # your own time bank is shown (and no other seat's)
+    assert re.search(r"⏱ (600|59\d) s left", page.inner_text(".seat.me"))
+    assert "⏱" not in page.inner_text(".seat[data-seat='1']")
     for _ in range(4):
         step(page)
     page.wait_for_selector("#choice button.option")
