@@ -96,6 +96,7 @@ def test_agincards_map_marks_colour_by_suit_and_highlights_legal_cells(
         suit = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}[letter[-1]]
         assert label.endswith(suit)
     assert page.locator(".cell.legal").count() == 0  # no card chosen yet
+    assert page.locator(".cell.hinted").count() >= 1  # but where cards may go is shown
     page.locator("#hand-area .pickable").first.click()
     page.wait_for_selector(".cell.legal.pickable")
     legal = page.locator(".cell.legal").count()

@@ -51,9 +51,10 @@ def test_two_browsers_see_their_own_hands_and_never_the_other(server: str, pages
     assert "Waiting for P0 · Ada" in b.inner_text("#status")
     assert b.locator("#choice button").count() == 0
     # seat 1 names itself; seat 0 sees the name
-    b.fill("#name-input", "Bea")
+    b.fill("#name-input", "<i>Bea</i>")
     b.click("#name-form button")
-    a.wait_for_selector(".seat[data-seat='1'] >> text=Bea")
+    a.wait_for_selector(".seat[data-seat='1'] >> text=<i>Bea</i>")
+    assert a.locator(".seat i").count() == 0  # a name is text, never HTML
     # seat 0 places a card by clicking it and a highlighted cell
     a.locator("#hand-area .pickable").first.click()
     a.locator(".cell.legal.pickable").first.click()

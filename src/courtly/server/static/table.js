@@ -105,6 +105,7 @@
     return {
       obs: view.obs, you: view.you, names: view.seats.map((_, i) => seatName(i)), seatName,
       cards: boot.cards || {}, pickable, picked: new Set(chosen.map((c) => c.v)), over: view.over,
+      legal: sentSeq === null ? view.legal.map((a) => a.action) : [],
     };
   }
 

@@ -14,6 +14,9 @@
     const at = new Map(o.map.map(([n, c]) => [n, c]));
     const tokens = new Map((o.tokens || []).map(([n, s]) => [n, s]));
     const legalCells = [...ctx.pickable].filter((v) => /^[a-y]\d+$/.test(v));
+    // before a card is chosen: where some card of the hand may go (a hint, not a choice)
+    const hinted = new Set((ctx.legal || []).filter((a) => a.kind === "place").map((a) => a.cell));
+    legalCells.push(...hinted);
     const used = [...at.keys(), ...legalCells].map(parse);
     const cols = used.map((p) => p[0]);
     const rows = used.map((p) => p[1]);
@@ -34,6 +37,8 @@
           cells += `<div class="cell filled${marks}" data-cell="${name}" data-pick="${name}" title="${name}: ${esc(C.cardName(code))}${name === seed ? " (the seed card)" : ""}">${C.face(code)}${tok}</div>`;
         } else if (ctx.pickable.has(name)) {
           cells += `<div class="cell open legal" data-cell="${name}" data-pick="${name}" title="${name}: you may place here"><span>+<br>${name}</span></div>`;
+        } else if (hinted.has(name)) {
+          cells += `<div class="cell open hinted" data-cell="${name}" title="${name}: one of your cards may go here"><span>${name}</span></div>`;
         } else {
           cells += `<div class="cell open" data-cell="${name}"></div>`;
         }
