@@ -121,6 +121,14 @@ def test_lobby_creates_a_table_with_invites_and_lists_open_tables(
     page.goto(server + "/")
     assert page.locator("input[name=game]").count() == 5
     assert page.locator("a.rules-link").count() == 5
+    # a bad option is refused with the server's reason
+    page.check("input[value=garrison]")
+    page.click("details summary")
+    page.fill("#opt-length", "forever")
+    page.click("#create")
+    page.wait_for_selector("#lobby-error:text-matches('length')")
+    assert page.is_hidden("#created")
+    page.fill("#opt-length", "")
     page.check("input[value=crown-rivals]")
     assert page.locator("#seats select").count() == 2
     page.select_option("select[data-seat='1']", "human")
