@@ -14,7 +14,6 @@ from tests.web.conftest import (
     ROOT,
     Pages,
     create,
-    hand_of,
     play_to_end,
     step,
     wait_ready,
