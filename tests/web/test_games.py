@@ -13,6 +13,7 @@ from tests.web.conftest import (
     QUICK,
     ROOT,
     Pages,
+    api,
     create,
     play_to_end,
     step,
@@ -120,7 +121,7 @@ def test_agincards_map_marks_colour_by_suit_and_highlights_legal_cells(
 def test_garrison_reaction_window_waits_for_the_players_click(server: str, pages: Pages) -> None:
     """Every seat is asked in a reaction window, Ace or not; the page never
     answers by itself (an instant pass would tell the table there is no Ace)."""
-    made = create(server, "garrison", ["human", "easy"])
+    made = api(server, "/api/tables", {"game": "garrison", "seats": ["human", "easy"]})
     page = pages.new()
     page.goto(made["seats"][0]["invite"])
     wait_ready(page)
