@@ -103,6 +103,14 @@ def test_agincards_map_marks_colour_by_suit_and_highlights_legal_cells(
         assert label.endswith(suit)
     assert page.locator(".cell.legal").count() == 0  # no card chosen yet
     assert page.locator(".cell.hinted").count() >= 1  # but where cards may go is shown
+    # by keyboard: a highlighted card takes focus and Enter picks it; Esc steps back
+    page.locator("#hand-area .pickable").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".cell.legal.pickable")
+    assert page.evaluate("document.activeElement.classList.contains('option')")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#hand-area .pickable")
+    assert page.locator(".cell.legal").count() == 0
     page.locator("#hand-area .pickable").first.click()
     page.wait_for_selector(".cell.legal.pickable")
     legal = page.locator(".cell.legal").count()

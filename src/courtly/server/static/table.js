@@ -120,6 +120,9 @@
 
   function render() {
     if (!view.obs) return;
+    // keyboard users keep their place: focus returns to the choice after a redraw
+    const active = document.activeElement;
+    const refocus = active && active !== document.body && active.closest && active.closest("#choice, #board, #hand-area");
     const myTurn = view.legal.length > 0 && sentSeq === null && !view.over;
     const step = myTurn ? nextStep() : { options: [], complete: null };
     const pickable = new Set(step.options.map((o) => o.v));
@@ -144,6 +147,10 @@
     renderStatus(myTurn);
     renderChoice(myTurn, step);
     renderEnd();
+    if (refocus) {
+      const next = document.querySelector("#choice button.option") || document.querySelector("#choice button");
+      if (next) next.focus();
+    }
   }
 
   function renderSeats() {
