@@ -12,7 +12,7 @@
 
   function seatRow(i, g, kind) {
     const choices = ["human", ...g.bots].map((b) => `<option value="${b}"${b === kind ? " selected" : ""}>${b === "human" ? (i === 0 ? "you" : "a friend (invite link)") : "bot: " + b}</option>`).join("");
-    return `<li><label>Seat ${i}${i === 0 ? " (first to be dealt in)" : ""} <select name="seat-${i}" data-seat="${i}">${choices}</select></label></li>`;
+    return `<li><label>Seat ${i} <select name="seat-${i}" data-seat="${i}">${choices}</select></label></li>`;
   }
 
   function drawSeats() {
@@ -38,6 +38,7 @@
 
   function onGame() {
     const g = current();
+    $("lobby-error").textContent = "";
     $("players").value = g.default_players;
     drawSeats();
     drawOptions();
