@@ -6,9 +6,11 @@ from __future__ import annotations
 import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from courtly.games import get
 from tests.web.conftest import (
     QUICK,
     ROOT,
@@ -147,3 +149,33 @@ def test_garrison_reaction_window_waits_for_the_players_click(server: str, pages
     assert page.locator("#choice button.option", has_text="Pass (no spy)").count() == 1
     page.locator("#choice button.option", has_text="Pass (no spy)").click()
     page.wait_for_function(f"document.body.dataset.seq !== '{seq}'")
+
+
+def test_every_kind_of_action_becomes_plain_steps(server: str, pages: Pages) -> None:
+    """Each game's steps() turns one action of every kind (and shape) of its
+    action space into clicks with a value and a readable label."""
+    page = pages.new()
+    page.goto(server + "/rules/garrison")
+    for script in ("cards.js", "games/common.js", *(f"games/{g}.js" for g in QUICK)):
+        page.add_script_tag(url=f"/static/{script}")
+    for game_id in QUICK:
+        game = get(game_id)
+        samples: dict[tuple[str, tuple[str, ...]], dict[str, Any]] = {}
+        for action in game.actions:
+            data = action.to_json()
+            samples.setdefault((action.kind, tuple(sorted(data))), data)
+        for data in samples.values():
+            # a market holding the card, for the steps that name its cost
+            obs = {"market": [data.get("card")], "market_costs": [5]}
+            steps = page.evaluate(
+                "([g, a, o]) => window.Games[g].steps(a, o)", [game_id, data, obs]
+            )
+            assert steps, data
+            for s in steps:
+                assert isinstance(s["v"], str) and s["v"], (game_id, data, s)
+                text = f"{s['label']} {s.get('q', '')}"
+                assert "undefined" not in text and "NaN" not in text and "null" not in text, (
+                    game_id,
+                    data,
+                    s,
+                )
