@@ -20,7 +20,7 @@ def run_serve(out: Console, host: str, port: int, db: str) -> None:
     app = create_app(db)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     out.print(f"Courtly is serving on [bold]http://{shown}:{port}/[/] (database: {url})")
-    out.print("Create a table with POST /api/tables; the API is at /docs. Ctrl-C stops.")
+    out.print("Open it in a browser to play; the API is at /docs. Ctrl-C stops.")
     uvicorn.run(
         app,
         host=host,

@@ -9,7 +9,7 @@
     POST /api/tables/{id}/join          take a free seat of a public table
     POST /api/tables/{id}/rematch       the next table, same settings
     GET  /api/tables/{id}/record        the game record, once the game is over
-    GET  /play/{id}                     the table's page (invite: ?token=...)
+    GET  /play/{id}, /replay/{id}, /    the pages (pages.py; docs/web.md)
     WS   /ws/tables/{id}?token=...      live play (no token: spectate)
 
 docs/server.md describes every field.
@@ -17,18 +17,18 @@ docs/server.md describes every field.
 
 from __future__ import annotations
 
-import html
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import JSONResponse
 
 from courtly import bots
 from courtly.engine.errors import CourtlyError
 from courtly.games import all_games
+from courtly.server import pages
 from courtly.server.bots import BotPool
 from courtly.server.db import Store, database_url
 from courtly.server.limits import Limits
@@ -60,11 +60,14 @@ def create_app(
             store.close()
 
     app = FastAPI(title="Courtly", summary="Play Courtly's games online", lifespan=lifespan)
+    app.include_router(pages.router)  # the lobby, table, replay and rules pages
+    app.mount("/static", pages.static, name="static")
 
     @app.exception_handler(CourtlyError)
     async def _courtly_error(request: Request, exc: CourtlyError) -> JSONResponse:
         return JSONResponse(
-            {"error": str(exc)}, status_code=404 if isinstance(exc, NotFound) else 400
+            {"error": str(exc)},
+            status_code=404 if isinstance(exc, NotFound | pages.TableNotFound) else 400,
         )
 
     @app.exception_handler(RequestValidationError)
@@ -188,55 +191,4 @@ def create_app(
     async def live_play(ws: WebSocket, table_id: str, token: str | None = None) -> None:
         await hub_of(ws).serve(ws, table_id, token)
 
-    @app.get("/play/{table_id}", response_class=HTMLResponse)
-    async def play_page(request: Request, table_id: str) -> str:
-        live = await table_or_404(request, table_id)
-        t = live.table
-        seats = "".join(
-            f"<li>Seat {s.seat}: {html.escape(s.name or ('bot ' + (s.bot or '') if s.kind == 'bot' else 'free'))}</li>"
-            for s in t.seats
-        )
-        return _page(
-            f"{t.game.name}: table {t.id}",
-            f"<ul>{seats}</ul><p>Connect a websocket to <code>/ws/tables/{html.escape(t.id)}"
-            "</code> (add <code>?token=...</code> from your invite link to play; without it "
-            "you watch). The table page comes with the web client.</p>",
-        )
-
-    @app.get("/", response_class=HTMLResponse)
-    async def index(request: Request) -> str:
-        games_list = "".join(
-            f"<li><b>{html.escape(g.name)}</b> (<code>{html.escape(g.id)}</code>, "
-            f"{g.min_players}-{g.max_players} players): {html.escape(g.summary)}</li>"
-            for g in all_games()
-        )
-        open_list = (
-            "".join(
-                f"<li><a href='/play/{html.escape(live.table.id)}'>{html.escape(live.table.game.name)}"
-                f"</a>: free seats {html.escape(str(live.table.free_seats()))}, names "
-                f"{html.escape(', '.join(s.name or '?' for s in live.table.seats))}</li>"
-                for live in await hub_of(request).open_tables()
-            )
-            or "<li>none yet</li>"
-        )
-        how = html.escape(
-            'curl -X POST localhost:8000/api/tables -H "content-type: application/json" '
-            '-d \'{"game": "agents-of-the-crown", "seats": ["human", "normal", "normal", "hard"]}\''
-        )
-        return _page(
-            "Courtly",
-            f"<h2>Games</h2><ul>{games_list}</ul><h2>Open tables</h2><ul>{open_list}</ul>"
-            f"<h2>Start a table</h2><pre>{how}</pre><p>The answer holds an invite link per "
-            "human seat and a spectator link. The API is described at <a href='/docs'>/docs</a>."
-            "</p>",
-        )
-
     return app
-
-
-def _page(title: str, body: str) -> str:
-    return (
-        "<!doctype html><html><head><meta charset='utf-8'>"
-        f"<title>{html.escape(title)}</title></head><body>"
-        f"<h1>{html.escape(title)}</h1>{body}</body></html>"
-    )

@@ -1,0 +1,246 @@
+"""The web pages: the lobby, each table's page, replays and the rules.
+
+    GET /                          the lobby: choose a game, seats and options; open tables
+    GET /play/{id}[?token=...]     a table's page (the token of an invite link plays a seat)
+    GET /replay/{id}[?seat=N]      a finished game, step by step
+    GET /rules/{game}              a game's rules, from its RULES.md
+    GET /api/tables/{id}/replay    the frames of a finished game's replay (JSON)
+    GET /api/tables/{id}/breakdown the end-of-game score breakdown (JSON)
+    GET /static/...                the page scripts, styles and the card pictures' code
+
+Pages are Jinja2 templates rendered on the server; the table page is drawn in
+the browser by plain scripts (``static/``) from the websocket's messages. No
+page ever receives more than the viewer's own observation: the table page gets
+exactly what the websocket sends its seat, and a replay is only served once the
+game is over (when its record, seed included, is public anyway).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from markdown_it import MarkdownIt
+
+from courtly import bots
+from courtly.engine.errors import CourtlyError
+from courtly.engine.game import Game, State
+from courtly.games import all_games, get
+from courtly.server.live import Hub, Live
+
+HERE = Path(__file__).parent
+templates = Jinja2Templates(directory=str(HERE / "templates"))
+static = StaticFiles(directory=str(HERE / "static"))
+router = APIRouter()
+
+QUICK: dict[str, dict[str, Any]] = {
+    "agents-of-the-crown": {"years": 1},
+    "crown-rivals": {"turn_limit": 20},
+    "garrison": {"length": "quick", "max_rounds": 12},
+    "intrigue": {"rounds": 1},
+}
+"""Options the lobby offers as "a short game", per game."""
+
+LEVELS = {
+    "easy": "easy: a quick bot that often blunders",
+    "normal": "normal: plays sensibly",
+    "hard": "hard: searches ahead (slower)",
+    "random": "random: any legal move",
+}
+
+
+class TableNotFound(CourtlyError):
+    pass
+
+
+def _hub(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+async def _table(request: Request, table_id: str) -> Live:
+    live = await _hub(request).get(table_id)
+    if live is None:
+        raise TableNotFound(f"there is no table {table_id!r}")
+    return live
+
+
+def game_catalog() -> list[dict[str, Any]]:
+    """What the lobby offers: every game with its players, options and bots."""
+    return [
+        {
+            "id": g.id,
+            "name": g.name,
+            "summary": g.summary,
+            "min_players": g.min_players,
+            "max_players": g.max_players,
+            "default_players": g.default_players,
+            "options": [
+                {"name": n, "allowed": allowed, "default": default, "description": desc}
+                for n, allowed, default, desc in g.Options.describe()
+                if "card codes" not in allowed
+            ],
+            "bots": [b for b in bots.names(g) if b in LEVELS],
+            "quick": QUICK.get(g.id, {}),
+        }
+        for g in all_games()
+    ]
+
+
+def card_catalog(game: Game) -> dict[str, Any]:
+    """The printed faces of a game's own cards (public data), for drawing them.
+    Standard-deck games need none: a code such as ``7H`` says it all."""
+    if game.id != "intrigue":
+        return {}
+    from courtly.games.intrigue import cards as C
+
+    deck = {
+        c.code: {
+            "name": c.name,
+            "kind": c.kind,
+            "value": c.value,
+            "text": c.text,
+            "trait": c.trait,
+            "ends": list(c.ends),
+            "roles": list(c.roles),
+        }
+        for c in C.DECK
+    }
+    characters = {
+        c.code: {"name": c.name, "priority": c.priority, "traits": list(c.traits)}
+        for c in C.CHARACTERS
+    }
+    return {"deck": deck, "characters": characters}
+
+
+@lru_cache(maxsize=8)
+def rules_html(game_id: str) -> str:
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    return md.render(get(game_id).rules_markdown())
+
+
+# -- pages -------------------------------------------------------------------------
+@router.get("/", response_class=HTMLResponse, include_in_schema=False)
+async def lobby(request: Request) -> HTMLResponse:
+    tables = [live.table.summary() for live in await _hub(request).open_tables()]
+    return templates.TemplateResponse(
+        request,
+        "lobby.html",
+        {"games": game_catalog(), "levels": LEVELS, "open_tables": tables},
+    )
+
+
+@router.get("/play/{table_id}", response_class=HTMLResponse, include_in_schema=False)
+async def play(request: Request, table_id: str) -> HTMLResponse:
+    live = await _table(request, table_id)
+    game = live.table.game
+    boot = {
+        "table": live.table.id,
+        "game": game.id,
+        "name": game.name,
+        "players": live.table.state.players,
+        "cards": card_catalog(game),
+    }
+    return templates.TemplateResponse(
+        request,
+        "table.html",
+        {"game": game, "table": live.table, "boot": boot},
+    )
+
+
+@router.get("/replay/{table_id}", response_class=HTMLResponse, include_in_schema=False)
+async def replay_page(request: Request, table_id: str) -> HTMLResponse:
+    live = await _table(request, table_id)
+    game = live.table.game
+    boot = {
+        "table": live.table.id,
+        "game": game.id,
+        "name": game.name,
+        "players": live.table.state.players,
+        "cards": card_catalog(game),
+        "over": live.table.state.over,
+    }
+    return templates.TemplateResponse(
+        request,
+        "replay.html",
+        {"game": game, "table": live.table, "boot": boot},
+    )
+
+
+@router.get("/rules/{game_id}", response_class=HTMLResponse, include_in_schema=False)
+async def rules(request: Request, game_id: str) -> HTMLResponse:
+    game = get(game_id)  # an unknown game is a CourtlyError listing the games
+    return templates.TemplateResponse(
+        request, "rules.html", {"game": game, "rules": rules_html(game.id)}
+    )
+
+
+# -- data for the pages ----------------------------------------------------------------
+def _finished(live: Live) -> State:
+    state = live.table.state
+    if not state.over:
+        # Before the end, every seat's hidden cards are still secret.
+        raise CourtlyError("a replay is available once the game is over")
+    return state
+
+
+def replay_frames(state: State, seat: int | None) -> list[dict[str, Any]]:
+    """The game of ``state`` replayed from its deal: one frame per step, each with
+    the observation of ``seat`` (None: the public view), the action played and
+    the events of that step that ``seat`` saw (``{text, event}``, as in the log)."""
+    game = state.game
+    record = state.record()
+    step = game.new(players=record.players, seed=record.seed, options=record.options)
+    frames: list[dict[str, Any]] = [
+        {"n": 0, "by": None, "action": None, "events": [], "observation": step.observation(seat)}
+    ]
+    for n, (actor, notation) in enumerate(record.actions, 1):
+        events = step.apply(actor, game.parse_action(notation))
+        frames.append(
+            {
+                "n": n,
+                "by": actor,
+                "action": notation,
+                "events": [
+                    {"text": game.describe(e, seat), "event": e.to_json()}
+                    for e in events
+                    if e.visible_to(seat)
+                ],
+                "observation": step.observation(seat),
+            }
+        )
+    return frames
+
+
+@router.get("/api/tables/{table_id}/replay", include_in_schema=True)
+async def replay_data(request: Request, table_id: str, seat: int | None = None) -> dict[str, Any]:
+    """A finished game, step by step, from the view of ``seat`` (default: public)."""
+    live = await _table(request, table_id)
+    state = _finished(live)
+    if seat is not None and not 0 <= seat < state.players:
+        raise CourtlyError(
+            f"seat {seat} is not a seat of this table: seats run 0 to {state.players - 1}"
+        )
+    names = [s.name or (f"bot {s.bot}" if s.kind == "bot" else None) for s in live.table.seats]
+    return {
+        "table": live.table.id,
+        "game": state.game.id,
+        "seat": seat,
+        "names": names,
+        "frames": replay_frames(state, seat),
+        "result": live.table.result(),
+    }
+
+
+@router.get("/api/tables/{table_id}/breakdown", include_in_schema=True)
+async def breakdown(request: Request, table_id: str) -> dict[str, Any]:
+    """The end-of-game score table (headers and one row per seat), from the public view."""
+    live = await _table(request, table_id)
+    state = _finished(live)
+    headers, rows = state.game.score_table(state.observation(None))
+    return {"headers": headers, "rows": rows, "result": live.table.result()}

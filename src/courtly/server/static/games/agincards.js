@@ -1,0 +1,105 @@
+/* Agincards: the growing map of cards on a 25 x 25 table, scrollable and
+ * zoomable, with the cells where the chosen card may go highlighted. */
+"use strict";
+(function () {
+  const { C, cardText, row, zone, esc } = window.GameKit;
+  const COLS = "abcdefghijklmnopqrstuvwxy";
+  let zoom = 1;
+  let centred = false;
+
+  const parse = (name) => [COLS.indexOf(name[0]), Number(name.slice(1)) - 1];
+
+  function board(ctx) {
+    const o = ctx.obs;
+    const at = new Map(o.map.map(([n, c]) => [n, c]));
+    const tokens = new Map((o.tokens || []).map(([n, s]) => [n, s]));
+    const legalCells = [...ctx.pickable].filter((v) => /^[a-y]\d+$/.test(v));
+    // before a card is chosen: where some card of the hand may go (a hint, not a choice)
+    const hinted = new Set((ctx.legal || []).filter((a) => a.kind === "place").map((a) => a.cell));
+    legalCells.push(...hinted);
+    const used = [...at.keys(), ...legalCells].map(parse);
+    const cols = used.map((p) => p[0]);
+    const rows = used.map((p) => p[1]);
+    const c0 = Math.max(Math.min(...cols) - 1, 0), c1 = Math.min(Math.max(...cols) + 1, 24);
+    const r0 = Math.max(Math.min(...rows) - 1, 0), r1 = Math.min(Math.max(...rows) + 1, 24);
+    const seed = o.map[0][0];
+    let cells = `<div class="corner"></div>`;
+    for (let c = c0; c <= c1; c++) cells += `<div class="col-head">${COLS[c]}</div>`;
+    for (let r = r0; r <= r1; r++) {
+      cells += `<div class="row-head">${r + 1}</div>`;
+      for (let c = c0; c <= c1; c++) {
+        const name = `${COLS[c]}${r + 1}`;
+        const code = at.get(name);
+        if (code) {
+          const owner = tokens.get(name);
+          const tok = owner !== undefined ? `<span class="token seat-${owner}" title="token of ${esc(ctx.seatName(owner))}">${owner}</span>` : "";
+          const marks = (name === seed ? " seed" : "") + (name === o.just_placed ? " just" : "");
+          cells += `<div class="cell filled${marks}" data-cell="${name}" data-pick="${name}" title="${name}: ${esc(C.cardName(code))}${name === seed ? " (the seed card)" : ""}">${C.face(code)}${tok}</div>`;
+        } else if (ctx.pickable.has(name)) {
+          cells += `<div class="cell open legal" data-cell="${name}" data-pick="${name}" title="${name}: you may place here"><span>+<br>${name}</span></div>`;
+        } else if (hinted.has(name)) {
+          cells += `<div class="cell open hinted" data-cell="${name}" title="${name}: one of your cards may go here"><span>${name}</span></div>`;
+        } else {
+          cells += `<div class="cell open" data-cell="${name}"></div>`;
+        }
+      }
+    }
+    const grid = `<div class="map-grid" style="--cols:${c1 - c0 + 1};--zoom:${zoom}">${cells}</div>`;
+    const tools = `<div class="map-tools" role="group" aria-label="Zoom the map"><button type="button" data-zoom="-1" aria-label="Zoom out">−</button><button type="button" data-zoom="0">Fit</button><button type="button" data-zoom="1" aria-label="Zoom in">+</button> <span class="hint">Draw pile: ${o.deck_size} · the seed card is marked ★ · the card just placed is outlined</span></div>`;
+    const players = o.points.map((p, s) => `<li><span class="token seat-${s}">${s}</span> ${esc(ctx.seatName(s))}: <b>${o.scores[s]}</b> (tokens ${p.tokens} + runs ${p.runs}), ${o.tokens_in_hand[s]} token${o.tokens_in_hand[s] === 1 ? "" : "s"} left ${"●".repeat(o.tokens_in_hand[s])}, hand ${o.hand_sizes[s]}</li>`).join("");
+    return tools + `<div class="map-scroll" data-keep-scroll="map" tabindex="0" aria-label="The map">${grid}</div><ul class="players">${players}</ul>`;
+  }
+
+  function afterRender(ctx, el) {
+    for (const b of el.querySelectorAll("[data-zoom]")) {
+      b.addEventListener("click", () => {
+        const d = Number(b.dataset.zoom);
+        zoom = d === 0 ? 1 : Math.min(2.5, Math.max(0.4, zoom * (d > 0 ? 1.25 : 0.8)));
+        el.querySelector(".map-grid").style.setProperty("--zoom", zoom);
+      });
+    }
+    const scroller = el.querySelector(".map-scroll");
+    if (!scroller) return;
+    scroller.addEventListener("wheel", (e) => {
+      if (!e.ctrlKey) return;
+      e.preventDefault();
+      zoom = Math.min(2.5, Math.max(0.4, zoom * (e.deltaY < 0 ? 1.1 : 0.9)));
+      el.querySelector(".map-grid").style.setProperty("--zoom", zoom);
+    }, { passive: false });
+    if (!centred) {
+      centred = true;
+      requestAnimationFrame(() => {
+        scroller.scrollLeft = (scroller.scrollWidth - scroller.clientWidth) / 2;
+        scroller.scrollTop = (scroller.scrollHeight - scroller.clientHeight) / 2;
+      });
+    }
+  }
+
+  function hand(ctx) { return zone("Your hand", row(ctx.obs.hand || [])); }
+
+  function steps(a) {
+    switch (a.kind) {
+      case "place": return [
+        { v: a.card, card: a.card, label: cardText(a.card), q: "Which card?" },
+        { v: a.cell, label: `cell ${a.cell}`, q: "Where? Click a highlighted cell of the map." },
+      ];
+      case "token": return [{ v: "token", label: "Yes, put a token on it", q: "" }];
+      case "no_token": return [{ v: "no_token", label: "No token", q: "" }];
+      case "pass": return [{ v: "pass", label: "Pass (no card fits)", q: "" }];
+      case "reclaim": return [{ v: "reclaim", label: "Reclaim a token", q: "" }, { v: a.cell, label: `the token on ${a.cell}`, q: "Which token?" }];
+      default: return [{ v: a.notation, label: a.notation }];
+    }
+  }
+
+  function prompt(ctx) {
+    const d = ctx.obs.decision;
+    if (d === "token") return `put one of your tokens on the card you just placed (${ctx.obs.just_placed})?`;
+    return "pick a card from your hand, then a highlighted cell of the map.";
+  }
+
+  function seatExtra(ctx, seat) {
+    return `<span class="seat-extra"><span class="token seat-${seat}">${seat}</span> hand ${ctx.obs.hand_sizes[seat]}</span>`;
+  }
+
+  window.Games.agincards = { board, hand, steps, prompt, seatExtra, afterRender };
+})();

@@ -1,0 +1,116 @@
+/* Garrison: every keep (court, face-down hearts, garrison, besieging spades),
+ * the market and discard pile, the chain waiting to resolve, and reaction
+ * windows. A reaction prompt reads the same whether or not you hold an Ace, and
+ * nothing here says who else is being asked. */
+"use strict";
+(function () {
+  const { C, cardText, row, zone, esc } = window.GameKit;
+  const STATUS = { standing: "✔ standing", "partly rebuilt": "◐ partly rebuilt", fallen: "✘ fallen" };
+  const SPY = { agitate: "AS", smuggle: "AD", thug: "AC", seduce: "AH" };
+
+  function keep(ctx, k, seat) {
+    const o = ctx.obs;
+    const by = [...new Set(k.besieged_by)].map((s) => ctx.seatName(s)).join(", ");
+    const known = seat !== o.seat && o.known_in_hand[seat].length ? `<p>Known in hand: ${o.known_in_hand[seat].map((c) => C.markup(cardText(c))).join(" ")}</p>` : "";
+    return `<section class="zone keep status-${esc(k.status.replace(" ", "-"))}${seat === o.current ? " current" : ""}" data-pick="keep:${seat}">` +
+      `<h3>${seat === o.seat ? "Your keep" : esc(ctx.seatName(seat)) + "'s keep"} · value <b>${k.value}</b> of ${o.target} · ${esc(STATUS[k.status] || k.status)}</h3>` +
+      `<div class="keep-rows"><div><h4>Court (hearts)</h4>${row(k.court, { small: true, empty: "empty" })}</div>` +
+      (k.fallen.length ? `<div><h4>Face-down hearts</h4>${row(k.fallen, { small: true, cls: "fallen" })}</div>` : "") +
+      `<div><h4>Garrison (clubs)</h4>${row(k.garrison, { small: true, empty: "empty" })}</div>` +
+      (k.besiegers.length ? `<div class="siege"><h4>⚔ Besieged by ${esc(by)}</h4>${row(k.besiegers, { small: true })}</div>` : "") +
+      `</div><p class="hint">hand ${o.hand_sizes[seat]}</p>${known}</section>`;
+  }
+
+  function board(ctx) {
+    const o = ctx.obs;
+    let html = `<p class="phase">Round ${o.round} (of at most ${o.options.max_rounds}) · target ${o.target} · ${esc(ctx.seatName(o.current))} to move</p>`;
+    if (o.window) {
+      html += `<p class="window" role="status">⚡ A reaction window is open after ${esc(ctx.seatName(o.window.by))}'s “${esc(o.window.after)}”.${o.window.you_are_asked ? " You may play a spy (an Ace) or pass." : ""}</p>`;
+    }
+    if (o.chain && o.chain.length) {
+      html += zone("Waiting to resolve (newest last)", `<ol class="chain">${o.chain.map((e) => `<li>${esc(ctx.seatName(e.by))}: ${esc(e.what)}${e.cancelled ? " <b>(cancelled)</b>" : ""}</li>`).join("")}</ol>`);
+    }
+    html += `<div class="keeps">${o.keeps.map((k, s) => keep(ctx, k, s)).join("")}</div>`;
+    html += `<div class="market-row">` + zone("Market", row(o.market)) +
+      zone(`Discard pile (${o.discard.length}) · top card`, o.discard_top ? C.face(o.discard_top, { pick: o.discard_top }) : '<p class="hint">empty</p>') +
+      zone("Deck", C.back({ label: String(o.deck_size), title: `${o.deck_size} cards in the deck` })) + "</div>";
+    if (o.discard.length > 1) html += `<details class="piles"><summary>The whole discard pile</summary>${row(o.discard, { small: true })}</details>`;
+    return html;
+  }
+
+  function hand(ctx) { return zone("Your hand", row(ctx.obs.hand || [])); }
+
+  function steps(a) {
+    const card = (code, q) => ({ v: code, card: code, label: cardText(code), q });
+    switch (a.kind) {
+      case "end": return [{ v: "end", label: "End your turn (draw up to three)", q: "" }];
+      case "pass": return [{ v: "pass", label: "Pass (no spy)", q: "" }];
+      case "upgrade": return [card(a.card, "Which card?"), { v: "upgrade", label: "Add it to your keep", q: "What to do with it?" },
+        ...a.with.map((d) => ({ ...card(d, "Pay with which diamonds?"), label: `pay ${cardText(d)}` }))];
+      case "trade": return [card(a.give, "Which card?"), { v: "trade", label: "Trade it", q: "What to do with it?" },
+        { ...card(a.take, "For which card? (market or the top of the discard pile)"), label: `for ${cardText(a.take)}` }];
+      case "besiege": return [card(a.with[0], "Which card?"), { v: "besiege", label: "Besiege a keep with it", q: "What to do with it?" },
+        { v: `keep:${a.target}`, label: `P${a.target}'s keep`, q: "Whose keep? Click it." },
+        ...a.with.slice(1).map((s) => ({ ...card(s, "Add another spade?"), label: `and ${cardText(s)}` }))];
+      case "fend": return [card(a.with, "Which card?"), { v: "fend", label: "Fend off a besieger with it", q: "What to do with it?" },
+        { ...card(a.card, "Which besieging spade?"), label: `discard the besieger ${cardText(a.card)}` }];
+      case "rebuild": return [card(a.with, "Which card?"), { v: "rebuild", label: "Spend it to rebuild a face-down heart", q: "What to do with it?" },
+        { ...card(a.card, "Which face-down heart?"), label: `turn ${cardText(a.card)} face up` }];
+      case "discard": return [card(a.card, "Which card?"), { v: "discard", label: "Discard it", q: "What to do with it?" }];
+      case "agitate": return [card(SPY.agitate, "Which card?"), { v: "agitate", label: "Spy: agitate (a keep's besiegers are discarded)", q: "Play the spy?" },
+        { v: `keep:${a.target}`, label: `P${a.target}'s keep`, q: "Whose keep?" }];
+      case "smuggle": {
+        const s = [card(SPY.smuggle, "Which card?"), { v: "smuggle", label: "Spy: smuggle a card from the discard pile into play", q: "Play the spy?" },
+          { ...card(a.card, "Which discarded card?"), label: `smuggle ${cardText(a.card)}` }];
+        if (a.target !== null && a.target !== undefined) s.push({ v: `keep:${a.target}`, label: `against P${a.target}'s keep`, q: "Against whose keep?" });
+        return s;
+      }
+      case "thug": return [card(SPY.thug, "Which card?"), { v: `thug:${a.mode}`, label: a.mode === "cancel" ? "Spy: thug, cancel the last spy or Joker" : "Spy: thug, renew the market", q: "Play the spy?" }];
+      case "seduce": return [card(SPY.seduce, "Which card?"), { v: "seduce", label: "Spy: seduce (discard a heart or club of a keep)", q: "Play the spy?" },
+        { ...card(a.card, "Which card of a keep?"), label: `discard ${cardText(a.card)}` }];
+      default: return [{ v: a.notation, label: a.notation }];
+    }
+  }
+
+  function prompt(ctx) {
+    const o = ctx.obs;
+    if (o.window) return "a reaction window: play a spy (an Ace) or pass.";
+    return "click a card in your hand to see what it can do, or end your turn.";
+  }
+
+  function doneLabel(a) { return a.kind === "smuggle" ? "Smuggle it into your own keep" : `Do it: ${a.notation}`; }
+
+  function seatExtra(ctx, seat) { return `<span class="seat-extra">keep ${ctx.obs.keeps[seat].value} · hand ${ctx.obs.hand_sizes[seat]}</span>`; }
+
+  /* Log lines for the game's events (names instead of seat numbers). */
+  function describe(e, ctx) {
+    const who = (s) => ctx.seatName(s);
+    // "You draw" but "P1 · Bea draws"
+    const does = (s, verb, verbs) => `${who(s)} ${s === ctx.you ? verb : verbs}`;
+    const cards = (cs) => (cs || []).map((c) => cardText(c)).join(" ") || "nothing";
+    // a declaration's own "kind" (action, spy...) takes the place of the event's
+    if (e.what !== undefined && e.seat !== undefined && e.kind !== "cancelled") {
+      return `${does(e.seat, "declare", "declares")} ${e.kind === "action" ? "" : `a ${e.kind}: `}${e.what} (a reaction window opens)`;
+    }
+    switch (e.kind) {
+      case "turn": return `[bold]Turn ${e.turn}[/]: ${who(e.seat)} to move`;
+      case "no_response": return `${who(e.seat)} passed (no spy)`;
+      case "move": return `${who(e.seat)}: ${e.move}`;
+      case "spy": return `${does(e.seat, "play", "plays")} a spy, the ${e.spy}: ${e.move}`;
+      case "end_turn": return `${does(e.seat, "end", "ends")} the turn`;
+      case "drew": return `${does(e.seat, "draw", "draws")} ${e.count} card${e.count === 1 ? "" : "s"}`;
+      case "drew_cards": return `${who(e.seat)} drew ${cards(e.cards)}`;
+      case "market": return `The market gets ${cardText(e.card)}`;
+      case "keep_fell": return `[red]${who(e.seat)}'s keep falls[/] (discarded: ${cards(e.discarded)})`;
+      case "keeps_fell": return `[red]Keeps fall[/]: ${e.keeps.map((k) => who(k.seat)).join(", ") || "none"}`;
+      case "joker": return `[magenta]A Joker[/] (${e.from}) brings disaster, by ${who(e.seat)}`;
+      case "disaster": return `Disaster: the hands are shown: ${e.hands.map((h, s) => `${who(s)} ${cards(h)} (${e.values[s]})`).join("; ")}`;
+      case "cancelled": return `${does(e.seat, "cancel", "cancels")} ${e.what}`;
+      case "fizzled": return `${who(e.seat)}'s ${e.move} fizzles: ${e.why}`;
+      case "game_over": return `[bold]Game over[/] (${e.reason}): keeps ${e.scores.map((v, s) => `${who(s)} ${v}`).join(", ")}`;
+      default: return null;
+    }
+  }
+
+  window.Games.garrison = { board, hand, steps, prompt, doneLabel, seatExtra, describe };
+})();

@@ -1,0 +1,152 @@
+/* Intrigue: the circle of three Characters with the relationships between
+ * them as arrows (left end to right end), their support stacks and tokens. */
+"use strict";
+(function () {
+  const { C, zone, esc } = window.GameKit;
+  const LETTERS = ["A", "B", "C"];
+  const PAIRS = { AB: [0, 1], BC: [1, 2], CA: [2, 0] };
+  const POS = [[260, 70], [430, 330], [90, 330]];
+
+  const info = (ctx, code) => (ctx.cards.deck || {})[code];
+  const charName = (ctx, x) => {
+    const code = ctx.obs.characters[x];
+    const ch = (ctx.cards.characters || {})[code];
+    return ch ? ch.name : code;
+  };
+
+  function relationArrow(ctx, pair, r) {
+    const [a, b] = PAIRS[pair];
+    const mid = [(POS[a][0] + POS[b][0]) / 2, (POS[a][1] + POS[b][1]) / 2];
+    if (!r) {
+      return `<g class="rel empty" data-pick="${pair}"><line x1="${POS[a][0]}" y1="${POS[a][1]}" x2="${POS[b][0]}" y2="${POS[b][1]}"/>` +
+        `<text x="${mid[0]}" y="${mid[1]}" text-anchor="middle">${pair}: no relationship</text></g>`;
+    }
+    const from = POS[LETTERS.indexOf(r.left)], to = POS[LETTERS.indexOf(r.right)];
+    const d = info(ctx, r.card) || { name: r.card, text: "" };
+    const shrink = (p, q) => [p[0] + (q[0] - p[0]) * 0.22, p[1] + (q[1] - p[1]) * 0.22];
+    const [x1, y1] = shrink(from, to), [x2, y2] = shrink(to, from);
+    const ends = d.roles && d.roles[0] ? `${r.left} ${d.roles[0]}, ${r.right} ${d.roles[1]}` : `${r.left} ${fmt(d.ends[0])}, ${r.right} ${fmt(d.ends[1])}`;
+    return `<g class="rel" data-pick="${pair}"><title>${esc(`${d.name}: ${r.left} → ${r.right} (${ends}). ${d.text}`)}</title>` +
+      `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" marker-end="url(#arrow)"/>` +
+      `<text x="${mid[0]}" y="${mid[1] - 6}" text-anchor="middle" class="rel-name">${esc(d.name)} ${esc(r.left)}→${esc(r.right)}</text>` +
+      `<text x="${mid[0]}" y="${mid[1] + 10}" text-anchor="middle" class="rel-ends">${esc(ends)}</text></g>`;
+  }
+  const fmt = (n) => (n > 0 ? `+${n}` : `${n}`);
+
+  function circle(ctx) {
+    const o = ctx.obs;
+    let svg = `<svg class="circle" viewBox="0 0 520 420" role="img" aria-label="The circle of Characters and their relationships">` +
+      `<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z"/></marker></defs>`;
+    ["AB", "BC", "CA"].forEach((p, i) => { svg += relationArrow(ctx, p, o.relationships[i]); });
+    LETTERS.forEach((L, x) => {
+      const [cx, cy] = POS[x];
+      const code = o.characters[x];
+      const ch = (ctx.cards.characters || {})[code] || { name: code, priority: "?", traits: [] };
+      svg += `<g class="character char-${L}" data-pick="${L}"><title>${esc(`${L}: ${ch.name}, priority ${ch.priority}, ${ch.traits.join(", ")}`)}</title>` +
+        `<circle cx="${cx}" cy="${cy}" r="58"/>` +
+        `<text x="${cx}" y="${cy - 26}" text-anchor="middle" class="letter">${L}</text>` +
+        `<text x="${cx}" y="${cy - 6}" text-anchor="middle" class="cname">${esc(ch.name)}</text>` +
+        `<text x="${cx}" y="${cy + 12}" text-anchor="middle" class="small">priority ${ch.priority}</text>` +
+        `<text x="${cx}" y="${cy + 27}" text-anchor="middle" class="small">${esc(ch.traits.join(", "))}</text>` +
+        `<text x="${cx}" y="${cy + 43}" text-anchor="middle" class="small">points ${o.character_points[x]} · stack ${o.stacks[x].length}</text></g>`;
+    });
+    return svg + "</svg>";
+  }
+
+  function stacks(ctx) {
+    const o = ctx.obs;
+    return '<div class="stacks">' + LETTERS.map((L, x) => {
+      const tokens = Object.entries(o.tokens).filter(([t]) => t[0] === L).map(([t, h]) =>
+        `<span class="support-token${h === null ? " free" : ""}" data-pick="${esc(t)}" title="${h === null ? "free" : "held by " + esc(ctx.seatName(h))}">${esc(t)}${h === null ? "" : " · " + esc(ctx.seatName(h))}</span>`).join(" ");
+      const cards = o.stacks[x].map((e) => e.card ? C.printed(e.card, info(ctx, e.card), { small: true, cls: e.up ? "" : "known-down", title: `${(info(ctx, e.card) || {}).name || e.card}, ${e.up ? "face up" : "face down (you know it)"}, by ${ctx.seatName(e.by)}` })
+        : C.back({ small: true, title: `face down, by ${ctx.seatName(e.by)}`, label: `P${e.by}` })).join("");
+      return `<section class="zone stack char-${L}" data-pick="${L}"><h3>${L} · ${esc(charName(ctx, x))}</h3><p>Support tokens: ${tokens || "none"}</p><div class="cards-row">${cards || '<span class="hint">no support yet</span>'}</div></section>`;
+    }).join("") + "</div>";
+  }
+
+  function board(ctx) {
+    const o = ctx.obs;
+    let html = `<p class="phase">Round ${o.round} of ${o.options.rounds} · deck ${o.deck_size}${o.effect ? ` · resolving ${esc(o.effect)}` : ""}</p>`;
+    html += `<div class="intrigue-board">${circle(ctx)}${stacks(ctx)}</div>`;
+    const favors = o.favors_played.map((e) => `${esc(ctx.seatName(e.by))}: ${e.card ? esc(e.card.slice(-1)) : "?"}`).join(", ");
+    html += `<p>Favors played (in order): ${favors || "none"} · unused Characters: ${esc(o.unused.join(", ") || "none")}${o.gone.length ? " · assassinated: " + esc(o.gone.join(", ")) : ""}</p>`;
+    if (o.discard.length) html += zone("Discard pile", `<div class="cards-row">${o.discard.map((c) => C.printed(c, info(ctx, c), { small: true })).join("")}</div>`);
+    if (o.round_log.length) {
+      const last = o.round_log[o.round_log.length - 1];
+      html += `<p class="last-season">Round ${last.round}: totals ${esc(Object.entries(last.totals).map(([k, v]) => `${k} ${v}`).join(", "))}; winner ${esc(last.winner)}${last.blackmail ? " (by Blackmail)" : ""}</p>`;
+    }
+    return html;
+  }
+
+  function hand(ctx) {
+    const o = ctx.obs;
+    const cards = (o.hand || []).map((c) => C.printed(c, info(ctx, c), { pick: c })).join("");
+    return zone("Your hand", `<div class="cards-row">${cards || '<span class="hint">empty</span>'}</div>` +
+      `<p>Your Favors: ${esc((o.favors || []).map((f) => f.slice(-1)).join(", ") || "none")}</p>`);
+  }
+
+  const name = (code) => { const d = (window.Games.intrigue.cards.deck || {})[code]; return d ? `${d.name} (${code})` : code; };
+
+  function steps(a) {
+    const card = (q) => ({ v: a.card, label: name(a.card), q });
+    const ch = (L, q) => ({ v: L, label: `Character ${L}`, q });
+    switch (a.kind) {
+      case "take": return [{ v: a.token, label: `Take the support token ${a.token}`, q: "" }];
+      case "favor": return [{ v: "favor", label: "Play a Favor face down", q: "" }, ch(a.character, "For which Character?")];
+      case "down": return [card("Which card?"), { v: "down", label: "Face down on a Character (secret support)", q: "How?" }, ch(a.character, "On which Character?")];
+      case "up": return [card("Which card?"), { v: "up", label: "Face up on a Character, for its effect", q: "How?" }, ch(a.character, "On which Character?")];
+      case "play": return [card("Which card?"), { v: "play", label: "Play this Action now", q: "How?" }];
+      case "rel": return [card("Which card?"), { v: "rel", label: "Place it as a relationship", q: "How?" }, ch(a.left, "From which Character (its left end)?"), ch(a.right, "To which Character (its right end)?")];
+      case "target": return [ch(a.character, "")];
+      case "discard": return [{ v: a.card, label: `Discard ${name(a.card)}`, q: "" }];
+      case "swap": return [{ v: a.token, label: `Give your token ${a.token}`, q: "" }, { v: a.their_token, label: `for their ${a.their_token}`, q: "Swap it for which opponent's token?" }];
+      case "reverse": return [{ v: a.pair, label: `Reverse the ${a.pair} relationship`, q: "" }];
+      case "move": return [{ v: a.pair, label: `Move the ${a.pair} relationship`, q: "" }, { v: a.to, label: `to the ${a.to} side`, q: "To which side of the circle?" }];
+      default: return [{ v: a.notation, label: a.notation }];
+    }
+  }
+
+  function prompt(ctx) {
+    const o = ctx.obs;
+    if (o.effect) return `resolve ${o.effect}: ${o.decision}.`;
+    return "take a support token, play a Favor, or play a card from your hand (click it).";
+  }
+
+  function seatExtra(ctx, seat) {
+    const held = Object.entries(ctx.obs.tokens).filter(([, h]) => h === seat).map(([t]) => t);
+    return `<span class="seat-extra">hand ${ctx.obs.hand_sizes[seat]} · tokens ${esc(held.join(" ") || "none")} · Favors left ${ctx.obs.favors_left[seat]}</span>`;
+  }
+
+  /* Log lines for the game's events, with the cards' printed names. */
+  function describe(e, ctx) {
+    const who = (s) => ctx.seatName(s);
+    // "You draw" but "P1 · Bea draws"
+    const does = (s, verb, verbs) => `${who(s)} ${s === ctx.you ? verb : verbs}`;
+    const nm = (code) => { const d = info(ctx, code); return d ? d.name : code; };
+    const chName = (code) => ((ctx.cards.characters || {})[code] || { name: code }).name;
+    switch (e.kind) {
+      case "take": return `${does(e.seat, "take", "takes")} the support token ${e.token}`;
+      case "favor": return `${does(e.seat, "play", "plays")} a Favor face down`;
+      case "favor_private": return `(your Favor is for ${e.favor})`;
+      case "down": return `${does(e.seat, "play", "plays")} a card face down on ${e.character}`;
+      case "down_private": return `(your face-down card on ${e.character} is ${nm(e.card)})`;
+      case "up": return `${does(e.seat, "play", "plays")} ${nm(e.card)} face up on ${e.character}`;
+      case "play": return `${does(e.seat, "play", "plays")} ${nm(e.card)}`;
+      case "draw": return `${does(e.seat, "draw", "draws")} ${e.count} card${e.count === 1 ? "" : "s"}`;
+      case "drawn": return `you drew ${e.cards.map(nm).join(", ")}`;
+      case "discard": return `${does(e.seat, "discard", "discards")} ${nm(e.card)}`;
+      case "relationship": return `${does(e.seat, "place", "places")} ${nm(e.card)}: ${e.left} → ${e.right}`;
+      case "replaced": return `${nm(e.card)} replaces the relationship on ${e.pair}`;
+      case "reverse": return `${nm(e.card)} is reversed: now ${e.left} → ${e.right}`;
+      case "move": return `${nm(e.card)} moves from ${e.from}: now ${e.left} → ${e.right}`;
+      case "virtue": return `Virtue on ${e.character} reveals ${e.revealed.map(nm).join(", ") || "nothing"}${e.discarded ? `; ${nm(e.discarded)} is discarded` : ""}`;
+      case "spy": return `The Spy reveals ${nm(e.card)} on ${e.character}`;
+      case "reveal": return `The stacks are revealed: ${Object.entries(e.stacks).map(([L, cs]) => `${L} ${cs.map(nm).join(", ") || "empty"}`).join("; ")}`;
+      case "round_won": return `[bold]Round ${e.round}[/]: totals ${Object.entries(e.totals).map(([L, v]) => `${L} ${v}`).join(", ")}; ${e.winner} wins the round`;
+      case "game_over": return `[bold]Game over[/]: ${chName(e.character)} (${e.monarch}) takes the throne; points ${e.scores.map((v, s) => `${who(s)} ${v}`).join(", ")}`;
+      default: return null;
+    }
+  }
+
+  window.Games.intrigue = { board, hand, steps, prompt, seatExtra, describe, cards: {} };
+})();

@@ -1,0 +1,404 @@
+/* Courtly: the table page. A websocket client that draws what the server sends
+ * this seat (its observation, legal actions, log, chat, seats) and turns the
+ * legal actions into a guided choice, one step at a time.
+ *
+ * Each game's picture and the steps of its actions come from games.js
+ * (Games[gameId]); this file is the same for every game. It never shows
+ * anything but the messages of its own connection.
+ */
+"use strict";
+(function () {
+  const { esc, markup } = window.Cards;
+  const boot = JSON.parse(document.getElementById("boot").textContent);
+  const game = window.Games[boot.game] || window.Games.generic;
+  game.cards = boot.cards || {};
+  const params = new URLSearchParams(location.search);
+  const token = params.get("token");
+  const $ = (id) => document.getElementById(id);
+
+  const view = {
+    you: null, seq: 0, obs: null, legal: [], seats: [], over: false, result: null,
+    log: [], chat: [], rematch: null, rematchToken: null, connected: false,
+  };
+  let chosen = []; // values picked so far in the current decision: {v, auto}
+  let sentSeq = null; // the seq of the view we acted on (waiting for its answer)
+  let ws = null;
+  let retry = 0;
+  let breakdownShown = false;
+
+  // -- names -----------------------------------------------------------------------
+  function seatName(seat) {
+    if (seat === null || seat === undefined) return "the table";
+    if (seat === view.you) return "You";
+    const s = view.seats[seat];
+    if (!s) return `P${seat}`;
+    if (s.kind === "bot") return `P${seat} · bot (${s.bot})`;
+    return s.name ? `P${seat} · ${s.name}` : `P${seat} · (free seat)`;
+  }
+
+  // -- the guided choice -------------------------------------------------------------
+  function stepsOf(legal) { return game.steps(legal.action, view.obs); }
+
+  function candidates() {
+    return view.legal.filter((a) => {
+      const st = stepsOf(a);
+      if (st.length < chosen.length) return false;
+      return chosen.every((c, i) => st[i].v === c.v);
+    });
+  }
+
+  /* The options of the next step: [{v, label, card, q}], and the complete action if any. */
+  function nextStep() {
+    const k = chosen.length;
+    const options = new Map();
+    let complete = null;
+    for (const a of candidates()) {
+      const st = stepsOf(a);
+      if (st.length === k) { complete = a; continue; }
+      if (!options.has(st[k].v)) options.set(st[k].v, { ...st[k], finishes: st.length === k + 1 ? a : null });
+      else options.get(st[k].v).finishes = null;
+    }
+    return { options: [...options.values()], complete };
+  }
+
+  function pick(value) {
+    if (!view.legal.length || sentSeq !== null) return;
+    const { options, complete } = nextStep();
+    if (value === "__done" && complete) return submit(complete);
+    const opt = options.find((o) => o.v === value);
+    if (!opt) return;
+    chosen.push({ v: value, label: opt.label, auto: false });
+    advance();
+  }
+
+  /* Skip steps with one option that cannot end the action; submit when complete.
+   * The last step is always a click of the player's own: a lone "pass" in a
+   * reaction window waits for the player, so its timing tells nobody anything. */
+  function advance() {
+    for (;;) {
+      const { options, complete } = nextStep();
+      if (!options.length && complete) return submit(complete);
+      if (options.length === 1 && !complete && !options[0].finishes && chosen.length > 0) {
+        chosen.push({ v: options[0].v, label: options[0].label, auto: true });
+        continue;
+      }
+      break;
+    }
+    render();
+  }
+
+  function back() {
+    while (chosen.length && chosen[chosen.length - 1].auto) chosen.pop();
+    chosen.pop();
+    render();
+  }
+
+  function submit(action) {
+    sentSeq = view.seq;
+    send({ type: "act", action: action.id, seq: view.seq });
+    chosen = [];
+    render();
+  }
+
+  // -- drawing -------------------------------------------------------------------------
+  function ctxFor(pickable) {
+    return {
+      obs: view.obs, you: view.you, names: view.seats.map((_, i) => seatName(i)), seatName,
+      cards: boot.cards || {}, pickable, picked: new Set(chosen.map((c) => c.v)), over: view.over,
+      legal: sentSeq === null ? view.legal.map((a) => a.action) : [],
+    };
+  }
+
+  function keepScroll(fn) {
+    const saved = [...document.querySelectorAll("[data-keep-scroll]")].map((el) => [el.dataset.keepScroll, el.scrollLeft, el.scrollTop]);
+    fn();
+    for (const [key, left, top] of saved) {
+      const el = document.querySelector(`[data-keep-scroll="${key}"]`);
+      if (el) { el.scrollLeft = left; el.scrollTop = top; }
+    }
+  }
+
+  function render() {
+    if (!view.obs) return;
+    // keyboard users keep their place: focus returns to the choice after a redraw
+    const active = document.activeElement;
+    const refocus = active && active !== document.body && active.closest && active.closest("#choice, #board, #hand-area");
+    const myTurn = view.legal.length > 0 && sentSeq === null && !view.over;
+    const step = myTurn ? nextStep() : { options: [], complete: null };
+    const pickable = new Set(step.options.map((o) => o.v));
+    const ctx = ctxFor(pickable);
+    keepScroll(() => {
+      $("board").innerHTML = game.board(ctx);
+      $("hand-area").innerHTML = view.you === null ? "" : game.hand(ctx);
+      if (game.afterRender) game.afterRender(ctx, $("board"));
+    });
+    for (const el of document.querySelectorAll("[data-pick]")) {
+      const v = el.getAttribute("data-pick");
+      if (pickable.has(v)) {
+        el.classList.add("pickable");
+        el.setAttribute("tabindex", "0");
+        el.setAttribute("role", "button");
+        el.addEventListener("click", (e) => { e.stopPropagation(); pick(v); });
+        el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(v); } });
+      }
+      if (ctx.picked.has(v)) el.classList.add("picked");
+    }
+    renderSeats();
+    renderStatus(myTurn);
+    renderChoice(myTurn, step);
+    renderEnd();
+    if (refocus) {
+      const next = document.querySelector("#choice button.option") || document.querySelector("#choice button");
+      if (next) next.focus();
+    }
+  }
+
+  function renderSeats() {
+    const obs = view.obs;
+    const toAct = new Set(obs.to_act || []);
+    $("seats").innerHTML = view.seats.map((s, i) => {
+      const waiting = toAct.has(i) && !view.over;
+      const score = obs.scores ? obs.scores[i] : "";
+      const extra = game.seatExtra ? game.seatExtra(ctxFor(new Set()), i) : "";
+      const clock = s.clock !== null && s.clock !== undefined && i === view.you ? ` · ⏱ ${clockLeft(s.clock)} s left` : "";
+      return `<div class="seat${i === view.you ? " me" : ""}${waiting ? " awaited" : ""}" data-seat="${i}">` +
+        `<span class="seat-name">${waiting ? '<span class="await-mark" title="decision awaited">▶ </span>' : ""}${esc(seatName(i))}</span>` +
+        `<span class="seat-score" title="score">${esc(score)}</span>` +
+        `<span class="seat-state">${s.kind === "human" ? (s.connected ? "● online" : "○ away") : "bot"}${s.away ? " (a bot stands in)" : ""}${esc(clock)}</span>` +
+        (s.away && i === view.you ? '<button type="button" class="take-back">Take my seat back</button>' : "") +
+        `${extra}</div>`;
+    }).join("");
+  }
+
+  document.addEventListener("click", (e) => {
+    if (e.target.closest && e.target.closest("button.take-back")) send({ type: "back" });
+  });
+
+  /* Your time bank: the server's figure, counted down here while you are asked. */
+  let clockStamp = Date.now();
+  function clockLeft(clock) {
+    const running = view.legal.length > 0 && !view.over;
+    return Math.max(0, Math.round(running ? clock - (Date.now() - clockStamp) / 1000 : clock));
+  }
+  setInterval(() => {
+    const me = view.seats[view.you];
+    if (me && me.clock !== null && me.clock !== undefined && view.obs) renderSeats();
+  }, 1000);
+
+  function renderStatus(myTurn) {
+    const obs = view.obs;
+    let text;
+    if (view.over) {
+      const w = (obs.winners || (view.result && view.result.winners) || []).map(seatName);
+      text = `Game over. Winner${w.length > 1 ? "s" : ""}: ${w.join(", ") || "none"}.`;
+    } else if (myTurn) {
+      text = `Your decision: ${game.prompt(ctxFor(new Set()))}`;
+    } else if (sentSeq !== null) {
+      text = "Sent. Waiting for the table…";
+    } else {
+      const others = (obs.to_act || []).filter((s) => s !== view.you);
+      text = others.length ? `Waiting for ${others.map(seatName).join(", ")}.` : (game.waiting ? game.waiting(ctxFor(new Set())) : "Waiting…");
+    }
+    if (view.you === null) text = `Watching. ${text}`;
+    $("status").textContent = text;
+    document.body.classList.toggle("my-turn", myTurn);
+  }
+
+  function renderChoice(myTurn, step) {
+    const box = $("choice");
+    if (!myTurn) { box.innerHTML = ""; return; }
+    const crumbs = chosen.filter((c) => !c.auto || true).map((c) => `<span class="crumb">${markup(c.label)}</span>`).join(" › ");
+    const q = step.options.length ? (chosen.length === 0 ? game.prompt(ctxFor(new Set())) : (step.options[0].q || "Next:")) : "";
+    let html = `<h2 class="question">${esc(q)}</h2>`;
+    if (crumbs) html += `<p class="crumbs">Chosen: ${crumbs}</p>`;
+    html += '<div class="options">';
+    let n = 0;
+    for (const o of step.options) {
+      n += 1;
+      const key = n <= 10 ? `<kbd>${n % 10}</kbd>` : "";
+      const pic = o.card ? (window.Cards.isStandard(o.card) ? window.Cards.face(o.card, { small: true }) : "") : "";
+      html += `<button type="button" class="option" data-value="${esc(o.v)}" data-n="${n}">${key}${pic}<span>${markup(o.label)}</span></button>`;
+    }
+    if (step.complete) {
+      n += 1;
+      html += `<button type="button" class="option done" data-value="__done" data-n="${n}"><kbd>${n % 10}</kbd><span>${markup(game.doneLabel ? game.doneLabel(step.complete.action) : "That's all: " + step.complete.notation)}</span></button>`;
+    }
+    html += "</div>";
+    if (chosen.length) html += '<button type="button" class="back" id="step-back">⟵ Back <kbd>Esc</kbd></button>';
+    box.innerHTML = html;
+    for (const b of box.querySelectorAll("button.option")) b.addEventListener("click", () => pick(b.dataset.value));
+    const bk = $("step-back");
+    if (bk) bk.addEventListener("click", back);
+  }
+
+  function renderEnd() {
+    const box = $("end");
+    if (!view.over) { box.hidden = true; return; }
+    box.hidden = false;
+    if (!breakdownShown) {
+      breakdownShown = true;
+      box.innerHTML = `<h2>Game over</h2><div id="breakdown">Loading the scores…</div>` +
+        `<p class="end-links"><a href="/replay/${esc(boot.table)}">Watch the replay</a> · ` +
+        `<a href="/api/tables/${esc(boot.table)}/record" download>Download the game record</a>` +
+        (token ? ` · <button type="button" id="rematch">Play again (rematch)</button>` : "") +
+        ` · <a href="/">Back to the lobby</a></p><p id="rematch-link"></p>`;
+      fetch(`/api/tables/${encodeURIComponent(boot.table)}/breakdown`).then((r) => r.json()).then((b) => {
+        if (!b.headers) { $("breakdown").textContent = b.error || ""; return; }
+        const head = `<tr>${b.headers.map((h) => `<th scope="col">${markup(h)}</th>`).join("")}</tr>`;
+        const rows = b.rows.map((r, i) => `<tr${(b.result && b.result.winners.includes(i)) ? ' class="winner"' : ""}>${r.map((c, j) => j === 0 ? `<th scope="row">${markup(c)} <small>${esc(seatName(i))}</small>${(b.result && b.result.winners.includes(i)) ? " ★ winner" : ""}</th>` : `<td>${markup(c)}</td>`).join("")}</tr>`).join("");
+        $("breakdown").innerHTML = `<table class="breakdown"><caption>Final scores</caption><thead>${head}</thead><tbody>${rows}</tbody></table>`;
+      }).catch(() => { $("breakdown").textContent = "The scores could not be loaded."; });
+      const rm = $("rematch");
+      if (rm) rm.addEventListener("click", rematch);
+    }
+    if (view.rematchToken) {
+      $("rematch-link").innerHTML = `The next game is ready: <a href="/play/${esc(view.rematch)}?token=${encodeURIComponent(view.rematchToken)}">take your seat</a>.`;
+    } else if (view.rematch) {
+      $("rematch-link").innerHTML = `A rematch was started: <a href="/play/${esc(view.rematch)}">watch it</a>.`;
+    }
+  }
+
+  async function rematch() {
+    const r = await fetch(`/api/tables/${encodeURIComponent(boot.table)}/rematch`, {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token, rotate: true }),
+    });
+    const body = await r.json();
+    if (!r.ok) { flash(body.error || "The rematch could not be made."); return; }
+    location.href = body.you.invite;
+  }
+
+  function addLog(entries) {
+    const ol = $("log");
+    const ctx = ctxFor(new Set());
+    for (const e of entries) {
+      const text = (game.describe && game.describe(e.event, ctx)) || e.text;
+      if (!text) continue;
+      const li = document.createElement("li");
+      li.innerHTML = markup(text) + (e.public ? "" : ' <small class="private">(only you see this)</small>');
+      ol.appendChild(li);
+    }
+    while (ol.children.length > 300) ol.removeChild(ol.firstChild);
+    ol.scrollTop = ol.scrollHeight;
+  }
+
+  function addChat(lines) {
+    const ol = $("chat");
+    for (const c of lines) {
+      const li = document.createElement("li");
+      const who = document.createElement("b");
+      who.textContent = (c.seat === view.you ? "You" : (c.name || `P${c.seat}`)) + ": ";
+      li.appendChild(who);
+      li.appendChild(document.createTextNode(c.text));
+      ol.appendChild(li);
+    }
+    ol.scrollTop = ol.scrollHeight;
+  }
+
+  function flash(text) {
+    const p = $("conn");
+    p.textContent = text;
+    p.classList.add("alert");
+    p.setAttribute("role", "alert");
+  }
+
+  // -- the connection -----------------------------------------------------------------
+  function send(msg) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg)); }
+
+  function onMessage(msg) {
+    switch (msg.type) {
+      case "snapshot":
+        Object.assign(view, {
+          you: msg.you, seq: msg.seq, obs: msg.observation, legal: msg.legal, seats: msg.seats,
+          over: msg.over, result: msg.result, rematch: msg.rematch,
+        });
+        clockStamp = Date.now();
+        chosen = []; sentSeq = null;
+        $("log").innerHTML = ""; $("chat").innerHTML = "";
+        addLog(msg.log); addChat(msg.chat);
+        document.body.dataset.seat = msg.you === null ? "spectator" : String(msg.you);
+        maybeAskName();
+        break;
+      case "update":
+        Object.assign(view, { seq: msg.seq, obs: msg.observation, legal: msg.legal, over: msg.over, result: msg.result });
+        // Our own action is answered by our copy of its update ("yours") or a
+        // refusal; other seats' updates (simultaneous decisions) keep us waiting.
+        if (msg.yours) sentSeq = null;
+        // A choice half made survives other seats' moves while it is still possible.
+        if (!msg.legal.length || !candidates().length) chosen = [];
+        addLog(msg.events);
+        break;
+      case "seats": view.seats = msg.seats; clockStamp = Date.now(); break;
+      case "chat": addChat([msg]); return;
+      case "refused":
+        sentSeq = null; chosen = [];
+        if (msg.code !== "stale") flash(`Not accepted: ${msg.reason}`);
+        break;
+      case "rematch": view.rematch = msg.table; view.rematchToken = msg.token; break;
+      default: return;
+    }
+    document.body.dataset.seq = String(view.seq);
+    render();
+  }
+
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const q = token ? `?token=${encodeURIComponent(token)}` : "";
+    ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(boot.table)}${q}`);
+    ws.onopen = () => { retry = 0; view.connected = true; $("conn").textContent = ""; $("conn").classList.remove("alert"); document.body.dataset.connected = "yes"; };
+    ws.onmessage = (e) => onMessage(JSON.parse(e.data));
+    ws.onclose = (e) => {
+      view.connected = false;
+      document.body.dataset.connected = "no";
+      if (e.code === 4403) { flash("This invite link is not valid for this table. You can still watch without the ?token part."); return; }
+      if (e.code === 4404) { flash("There is no such table."); return; }
+      retry = Math.min(retry + 1, 6);
+      flash("Connection lost: reconnecting…");
+      setTimeout(connect, 300 * 2 ** retry);
+    };
+  }
+
+  function maybeAskName() {
+    if (view.you === null || !token || view.over) return;
+    const me = view.seats[view.you];
+    if (!me || me.name || $("name-form")) return;
+    const form = document.createElement("form");
+    form.id = "name-form";
+    form.className = "name-form";
+    form.innerHTML = '<label>Your name at this table <input id="name-input" maxlength="32" required></label> <button>Save</button>';
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const r = await fetch(`/api/tables/${encodeURIComponent(boot.table)}/claim`, {
+        method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token, name: $("name-input").value }),
+      });
+      if (r.ok) form.remove(); else flash((await r.json()).error);
+    });
+    document.querySelector(".status-bar").appendChild(form);
+  }
+
+  // -- keys, chat, help ------------------------------------------------------------------
+  document.addEventListener("keydown", (e) => {
+    const tag = (e.target && e.target.tagName) || "";
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+    if (e.key === "?") { $("help").showModal(); return; }
+    if (e.key === "Enter" && tag !== "BUTTON" && tag !== "A") {
+      const done = document.querySelector("#choice button.option.done");
+      if (done) { e.preventDefault(); done.click(); }
+      return;
+    }
+    if (e.key === "Escape" || e.key === "Backspace") { if (chosen.length) { e.preventDefault(); back(); } return; }
+    if (/^[0-9]$/.test(e.key)) {
+      const n = e.key === "0" ? 10 : Number(e.key);
+      const b = document.querySelector(`#choice button.option[data-n="${n}"]`);
+      if (b) { e.preventDefault(); b.click(); }
+    }
+  });
+  $("help-button").addEventListener("click", () => $("help").showModal());
+  $("chat-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const input = $("chat-text");
+    if (input.value.trim()) send({ type: "chat", text: input.value });
+    input.value = "";
+  });
+  if (!token) $("chat-form").hidden = true;
+  connect();
+})();

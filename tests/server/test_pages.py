@@ -1,0 +1,81 @@
+"""The pages' server side without a browser: page routes, replay frames,
+breakdown, rules, and their refusals."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from fastapi.testclient import TestClient
+
+from courtly.games import get
+from courtly.server.pages import replay_frames
+from tests.server.conftest import create, play_to_end
+
+
+def test_pages_render_and_unknown_ones_are_refused_plainly(client: TestClient) -> None:
+    made = create(client, "garrison", ["human", "easy"])
+    table = made["table"]["id"]
+    lobby = client.get("/")
+    assert lobby.status_code == 200 and "Garrison" in lobby.text and "/rules/garrison" in lobby.text
+    page = client.get(f"/play/{table}")
+    assert page.status_code == 200
+    assert '"game": "garrison"' in page.text and "/static/games/garrison.js" in page.text
+    # the page itself never carries a token or a card: it is drawn from the websocket
+    token = made["seats"][0]["token"]
+    assert token not in client.get(f"/play/{table}?token={token}").text
+    assert client.get("/static/table.js").status_code == 200
+    missing = client.get("/play/nope")
+    assert missing.status_code == 404 and "no table 'nope'" in missing.json()["error"]
+    rules = client.get("/rules/intrigue")
+    assert rules.status_code == 200 and "<table>" in rules.text and "ORACLE" in rules.text
+    bad = client.get("/rules/chess")
+    assert bad.status_code == 400 and "garrison" in bad.json()["error"]
+
+
+def test_intrigue_page_carries_its_printed_cards_and_no_hidden_ones(client: TestClient) -> None:
+    made = create(client, "intrigue", ["human", "easy", "easy"])
+    page = client.get(f"/play/{made['table']['id']}").text
+    boot = json.loads(
+        page.split('<script id="boot" type="application/json">')[1].split("</script>")[0]
+    )
+    assert boot["cards"]["deck"]["ORACLE"]["name"] == "Oracle"
+    assert boot["cards"]["characters"]["DUKE"]["priority"] == 3
+    assert set(boot) == {"table", "game", "name", "players", "cards"}
+
+
+def test_replay_and_breakdown_wait_for_the_end(client: TestClient) -> None:
+    made = create(client, "agents-of-the-crown", ["human", "easy", "easy", "easy"])
+    table = made["table"]["id"]
+    for path in (f"/api/tables/{table}/replay", f"/api/tables/{table}/breakdown"):
+        r = client.get(path)
+        assert r.status_code == 400 and "once the game is over" in r.json()["error"]
+    with client.websocket_connect(f"/ws/tables/{table}?token={made['seats'][0]['token']}") as ws:
+        last = play_to_end(ws, random.Random(3), ws.receive_json())
+    assert last["over"]
+    public = client.get(f"/api/tables/{table}/replay").json()
+    record = client.get(f"/api/tables/{table}/record").json()
+    assert len(public["frames"]) == len(record["actions"]) + 1
+    assert public["frames"][-1]["observation"]["over"]
+    assert all("hand" not in f["observation"] for f in public["frames"])
+    seat = client.get(f"/api/tables/{table}/replay?seat=2").json()
+    assert seat["frames"][0]["observation"]["hand"]
+    r = client.get(f"/api/tables/{table}/replay?seat=4")
+    assert r.status_code == 400 and "seats run 0 to 3" in r.json()["error"]
+    b = client.get(f"/api/tables/{table}/breakdown").json()
+    assert b["headers"][0] == "House" and len(b["rows"]) == 4
+    assert b["result"]["winners"]
+
+
+def test_replay_frames_follow_the_record_step_by_step() -> None:
+    game = get("crown-rivals")
+    state = game.new(players=2, seed=5, options={"turn_limit": 6})
+    rng = random.Random(5)
+    while not state.over:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+    frames = replay_frames(state, 1)
+    assert [f["action"] for f in frames[1:]] == [n for _, n in state.record().actions]
+    assert frames[-1]["observation"] == state.observation(1)
+    assert frames[0]["by"] is None and all(f["by"] in (0, 1) for f in frames[1:])

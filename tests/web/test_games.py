@@ -1,0 +1,181 @@
+"""Every game played to the end in a browser by clicking, against easy bots;
+then its end-of-game breakdown and its replay."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from courtly.games import get
+from tests.web.conftest import (
+    QUICK,
+    ROOT,
+    Pages,
+    api,
+    create,
+    play_to_end,
+    step,
+    wait_ready,
+)
+
+SHOT_AT = {"agincards": 40, "crown-rivals": 14}
+"""The click at which a game's table is photographed (a fuller picture)."""
+
+
+@pytest.mark.parametrize("game", sorted(QUICK))
+def test_each_game_plays_to_the_end_by_clicking(
+    server: str, pages: Pages, artifacts: Path, game: str
+) -> None:
+    players = QUICK[game][0]
+    made = create(server, game, ["human"] + ["easy"] * (players - 1), name="Ada")
+    page = pages.new()
+    page.goto(made["seats"][0]["invite"])
+    wait_ready(page)
+    assert page.locator("#board").inner_html().strip(), "the table is drawn"
+    assert page.locator(".seat").count() == players
+    assert page.locator(".seat.me .seat-name").inner_text().endswith("You")
+    # the first decision is chosen with the keyboard: "1" picks the first option
+    page.wait_for_selector("#choice button.option")
+    assert page.inner_text("#status").startswith("Your decision")
+    seq = page.evaluate("document.body.dataset.seq")
+    page.keyboard.press("1")
+    shot = artifacts / f"{game}.png"
+
+    def snap(clicks: int) -> None:
+        if clicks == SHOT_AT.get(game, 6):
+            page.screenshot(path=str(shot), full_page=True)
+
+    clicks = play_to_end(page, on_click=snap)
+    assert clicks > 0 and page.evaluate("document.body.dataset.seq") != seq
+    if os.environ.get("COURTLY_DOC_SCREENSHOTS") and shot.exists():
+        shutil.copy(shot, ROOT / "docs" / "screenshots" / f"{game}.png")
+
+    # the end: who won, and the breakdown with one row per seat
+    assert page.inner_text("#status").startswith("Game over")
+    page.wait_for_selector("table.breakdown tbody tr")
+    assert page.locator("table.breakdown tbody tr").count() == players
+    assert page.locator("table.breakdown tr.winner").count() >= 1
+    assert page.locator("#choice button").count() == 0
+    page.screenshot(path=str(artifacts / f"{game}-end.png"), full_page=True)
+
+    # the replay, step by step, from a link
+    page.click("text=Watch the replay")
+    page.wait_for_selector("body[data-step='0']")
+    last = int(page.get_attribute("#step", "max") or 0)
+    assert last >= clicks // 3
+    page.keyboard.press("End")
+    page.wait_for_selector(f"body[data-step='{last}']")
+    assert f"Step {last} of {last}" in page.inner_text("#status")
+    page.click("#prev")
+    page.wait_for_selector(f"body[data-step='{last - 1}']")
+    assert page.url.endswith(f"#{last - 1}")
+    # a link to a step opens at that step, from a seat's view (its hand shown)
+    page.goto(f"{server}/replay/{made['table']['id']}?seat=0#1")
+    page.wait_for_selector("body[data-step='1']")
+    assert page.locator("#hand-area").inner_html().strip()
+    assert page.locator("#hand-area svg.card").count()
+    if game == "agents-of-the-crown":
+        # a rematch: the same game, everyone one seat on
+        page.goto(made["seats"][0]["invite"])
+        page.click("#rematch")
+        page.wait_for_url(lambda url: made["table"]["id"] not in url)
+        wait_ready(page)
+        assert page.evaluate("document.body.dataset.seat") == "1"
+
+
+def test_agincards_map_marks_colour_by_suit_and_highlights_legal_cells(
+    server: str, pages: Pages
+) -> None:
+    made = create(server, "agincards", ["human", "easy"])
+    page = pages.new()
+    page.goto(made["seats"][0]["invite"])
+    wait_ready(page)
+    page.wait_for_selector("#hand-area .pickable")
+    # every card says its suit in words and by its letter, not by colour alone
+    labels = page.locator(".map-grid svg.card").evaluate_all(
+        "els => els.map(e => [e.getAttribute('aria-label'), e.querySelector('.letter').textContent])"
+    )
+    assert labels
+    for label, letter in labels:
+        suit = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}[letter[-1]]
+        assert label.endswith(suit)
+    assert page.locator(".cell.legal").count() == 0  # no card chosen yet
+    assert page.locator(".cell.hinted").count() >= 1  # but where cards may go is shown
+    # by keyboard: a highlighted card takes focus and Enter picks it; Esc steps back
+    page.locator("#hand-area .pickable").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".cell.legal.pickable")
+    assert page.evaluate("document.activeElement.classList.contains('option')")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#hand-area .pickable")
+    assert page.locator(".cell.legal").count() == 0
+    page.locator("#hand-area .pickable").first.click()
+    page.wait_for_selector(".cell.legal.pickable")
+    legal = page.locator(".cell.legal").count()
+    assert legal >= 1
+    # zoom in: the cells grow
+    before = page.locator(".cell.legal").first.bounding_box()
+    page.click("[data-zoom='1']")
+    after = page.locator(".cell.legal").first.bounding_box()
+    assert before and after and after["width"] > before["width"] * 1.2
+    seq = page.evaluate("document.body.dataset.seq")
+    page.locator(".cell.legal").first.click()
+    page.wait_for_function(f"document.body.dataset.seq !== '{seq}'")
+    assert page.locator(".map-grid svg.card").count() == len(labels) + 1
+
+
+def test_garrison_reaction_window_waits_for_the_players_click(server: str, pages: Pages) -> None:
+    """Every seat is asked in a reaction window, Ace or not; the page never
+    answers by itself (an instant pass would tell the table there is no Ace)."""
+    made = api(server, "/api/tables", {"game": "garrison", "seats": ["human", "easy"]})
+    page = pages.new()
+    page.goto(made["seats"][0]["invite"])
+    wait_ready(page)
+    for clicks in range(300):
+        page.wait_for_selector("#choice button.option, #end:not([hidden])")
+        if "reaction window" in page.inner_text("#status"):
+            break
+        assert step(page, prefer_end=clicks % 2 == 1), "the game ended before a reaction window"
+    else:
+        raise AssertionError("no reaction window came")
+    seq = page.evaluate("document.body.dataset.seq")
+    assert page.is_visible(".window")
+    page.wait_for_timeout(600)
+    assert page.evaluate("document.body.dataset.seq") == seq
+    assert page.locator("#choice button.option", has_text="Pass (no spy)").count() == 1
+    page.locator("#choice button.option", has_text="Pass (no spy)").click()
+    page.wait_for_function(f"document.body.dataset.seq !== '{seq}'")
+
+
+def test_every_kind_of_action_becomes_plain_steps(server: str, pages: Pages) -> None:
+    """Each game's steps() turns one action of every kind (and shape) of its
+    action space into clicks with a value and a readable label."""
+    page = pages.new()
+    page.goto(server + "/rules/garrison")
+    for script in ("cards.js", "games/common.js", *(f"games/{g}.js" for g in QUICK)):
+        page.add_script_tag(url=f"/static/{script}")
+    for game_id in QUICK:
+        game = get(game_id)
+        samples: dict[tuple[str, tuple[str, ...]], dict[str, Any]] = {}
+        for action in game.actions:
+            data = action.to_json()
+            samples.setdefault((action.kind, tuple(sorted(data))), data)
+        for data in samples.values():
+            # a market holding the card, for the steps that name its cost
+            obs = {"market": [data.get("card")], "market_costs": [5]}
+            steps = page.evaluate(
+                "([g, a, o]) => window.Games[g].steps(a, o)", [game_id, data, obs]
+            )
+            assert steps, data
+            for s in steps:
+                assert isinstance(s["v"], str) and s["v"], (game_id, data, s)
+                text = f"{s['label']} {s.get('q', '')}"
+                assert "undefined" not in text and "NaN" not in text and "null" not in text, (
+                    game_id,
+                    data,
+                    s,
+                )
