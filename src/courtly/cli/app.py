@@ -1,4 +1,4 @@
-"""The ``courtly`` command: games, rules, play, sim, replay, bench."""
+"""The ``courtly`` command: games, rules, play, sim, replay, bench, lab."""
 
 from __future__ import annotations
 
@@ -197,6 +197,11 @@ def bench(
     from courtly.cli.bench import run_bench
 
     run_bench(console(), game, seconds, runs)
+
+
+from courtly.cli.lab import app as lab_app  # noqa: E402  (it uses the helpers above)
+
+app.add_typer(lab_app, name="lab")
 
 
 def main() -> None:
