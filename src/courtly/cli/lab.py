@@ -77,7 +77,9 @@ def run(
             help="An option and the values to compare, e.g. length=quick,long (repeatable)."
         ),
     ] = None,
-    jobs: Annotated[int, typer.Option(help="Processes to use (default: every core).", min=1)] = 0,
+    jobs: Annotated[
+        int, typer.Option(help="Processes to use (0, the default: every core).", min=0)
+    ] = 0,
     cluster: Annotated[
         str | None, typer.Option(help="A Dask scheduler to run on, e.g. tcp://host:8786.")
     ] = None,

@@ -12,8 +12,10 @@ started the run, so an interrupted run resumes the same way as a local one.
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import urlsplit
 
 from courtly.engine.errors import CourtlyError
 from courtly.lab.collect import Chunk, play_chunk
@@ -21,6 +23,27 @@ from courtly.lab.collect import Chunk, play_chunk
 
 class ClusterError(CourtlyError):
     """The Dask cluster could not be reached or failed a task."""
+
+
+def check_address(address: str) -> None:
+    """Fail at once, not after the client's timeout, when nothing listens there."""
+    parsed = urlsplit(address if "://" in address else f"tcp://{address}")
+    try:
+        host, port = parsed.hostname, parsed.port
+    except ValueError:
+        host, port = None, None
+    if parsed.scheme != "tcp" or not host or not port:
+        raise ClusterError(
+            f"{address!r} is not a Dask scheduler address: write tcp://HOST:PORT, "
+            "e.g. tcp://127.0.0.1:8786"
+        )
+    try:
+        socket.create_connection((host, port), timeout=5).close()
+    except OSError as exc:
+        raise ClusterError(
+            f"cannot reach a Dask scheduler at {address}: {exc.strerror or exc}. Start one with "
+            "`dask scheduler` and workers with `dask worker ADDRESS`"
+        ) from None
 
 
 def run_on_cluster(
@@ -31,6 +54,7 @@ def run_on_cluster(
         from distributed import Client, as_completed
     except ImportError as exc:  # pragma: no cover - distributed is a core dependency
         raise ClusterError(f"the Dask 'distributed' package is missing: {exc}") from None
+    check_address(address)
     try:
         client = Client(address, timeout=timeout)
     except (OSError, TimeoutError) as exc:

@@ -117,12 +117,17 @@ def run(
 ) -> int:
     """Play every chunk not yet saved in ``folder``; returns the games played
     now. ``progress(games_done_now, games_already_done)`` after each chunk."""
+    if cluster:
+        from courtly.lab.cluster import check_address
+
+        check_address(cluster)
     folder.open(p.settings)
     if folder.complete:
         return 0
     done = folder.done()
     todo = [c for c in p.chunks if c.key not in done]
     already = sum(len(c.seeds) for c in p.chunks if c.key in done)
+    folder.log_session(already=already, to_play=sum(len(c.seeds) for c in todo))
     if progress:
         progress(0, already)
     played = 0

@@ -1,6 +1,7 @@
 """A lab run's folder: its settings, its raw results in Parquet, its records.
 
     DIR/lab.json                 the settings of the run (what a rerun must match)
+    DIR/sessions.jsonl           each session: games found done, games to play
     DIR/chunks/KEY.games.parquet one row per game of a finished chunk
     DIR/chunks/KEY.seats.parquet one row per seat of each of those games
     DIR/chunks/KEY.records.jsonl the chunk's game records
@@ -20,6 +21,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import time
 from pathlib import Path
 from typing import Any
 
@@ -141,6 +143,20 @@ class LabDir:
             )
         self.chunks.mkdir(parents=True, exist_ok=True)
         _write_atomic(self.settings_file, json.dumps(settings, indent=2).encode())
+
+    def log_session(self, already: int, to_play: int) -> None:
+        """Note in ``sessions.jsonl`` that a session starts: the games it found
+        done and the games it is to play (a resumed run plays only the rest)."""
+        line = json.dumps({"started": time.time(), "already": already, "to_play": to_play})
+        with open(self.path / "sessions.jsonl", "a", encoding="utf-8") as f:
+            f.write(line + "\n")
+
+    def sessions(self) -> list[dict[str, Any]]:
+        try:
+            text = (self.path / "sessions.jsonl").read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return []
+        return [json.loads(line) for line in text.splitlines() if line.strip()]
 
     def done(self) -> set[str]:
         """Keys of the chunks already on disk."""
