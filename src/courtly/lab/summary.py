@@ -47,8 +47,11 @@ EVENT_LABELS: dict[str, dict[str, str]] = {
         "bonus": "bonuses",
     },
     "garrison": {
-        "keep_fell": "keeps fallen",
+        "keep_fell": "keeps fallen to sieges",
+        "keeps_fell": "disasters felling keeps",
         "disaster": "disasters (Joker)",
+        "cancelled": "plays cancelled by a spy",
+        "fizzled": "moves fizzled",
         "spy": "spies played",
         "market": "market draws",
     },
