@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from courtly.lab import execute
+from courtly.lab.report import build
 from courtly.lab.store import LabDir
 
 COMMAND = [sys.executable, "-c", "from courtly.cli.app import main; main()"]
@@ -41,6 +42,10 @@ def test_a_killed_run_resumes_without_replaying_finished_games(tmp_path: Path) -
     assert not folder.complete, "the run finished before it could be killed"
     games_at_kill = len(folder.load()[0])
     assert 0 < games_at_kill < TOTAL
+    # the report of the unfinished run says so
+    html_path, _, summary = build(out)
+    assert not summary["complete"] and "not finished" in html_path.read_text()
+    assert sum(v["games"] for v in summary["variants"]) == games_at_kill
 
     resumed = subprocess.run([*COMMAND, *ARGS, "--out", str(out)], capture_output=True,
                              text=True, timeout=120)  # fmt: skip

@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import time
 from pathlib import Path
 from typing import Annotated
 
@@ -114,9 +115,15 @@ def run(
                 out_console.print(f"resuming: {before} games already done")
             bar.advance(task, now)
 
+        started = time.perf_counter()
         played = execute.run(folder, p, jobs=workers, cluster=cluster, progress=advance)
+        seconds = time.perf_counter() - started
     if played == 0:
         out_console.print("every game of this run was already played")
+    else:
+        out_console.print(
+            f"played {played} games in {seconds:.1f} s ({played / seconds:.1f} games/s)"
+        )
     _report(out_console, folder.path)
 
 

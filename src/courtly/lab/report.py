@@ -20,6 +20,8 @@ RAW_KEYS = ("scores", "margins", "lengths", "decisiveness_values")
 """Per-game lists kept in the summary for the plots, left out of the JSON."""
 
 ALPHA = 0.05
+NONE = {"mean": math.nan, "low": math.nan, "high": math.nan, "n": 0}
+"""The estimate of a measure with no game behind it (a variant not played yet)."""
 
 
 def build(path: str | Path) -> tuple[Path, Path, dict[str, Any]]:
@@ -122,6 +124,8 @@ def plot_hist(summary: dict[str, Any], pick: Any, title: str, xlabel: str) -> st
     if float(lo).is_integer() and float(hi).is_integer() and hi - lo <= 60:
         bins = [b - 0.5 for b in range(int(lo), int(hi) + 2)]
     for v, vs in zip(summary["variants"], values, strict=True):
+        if not vs:
+            continue
         ax.hist(vs, bins=bins, histtype="step", linewidth=1.5, label=v["label"], density=True)
     ax.set_title(title)
     ax.set_xlabel(xlabel)
@@ -134,6 +138,9 @@ def plot_scores(v: dict[str, Any]) -> str:
     plt = _plt()
     fig, ax = plt.subplots(figsize=(7, 3.2))
     data = [s["scores"] for s in v["seats"]]
+    if not any(data):
+        plt.close(fig)
+        return ""
     ax.boxplot(data, showmeans=True)
     ax.set_xticks(range(1, len(data) + 1), [f"P{s['seat']}" for s in v["seats"]])
     ax.set_title(f"Final scores per seat ({v['label']})")
@@ -253,17 +260,17 @@ def render(summary: dict[str, Any], folder: Path) -> str:
     rows.append(
         ["seats vs equal shares (chi-square)"] + [_pv(v["seat_test"]["p"]) for v in variants]
     )
-    if variants[0]["first_player"] is not None:
-        rows.append(["first player"] + [_e(v["first_player"]["win_share"], True) for v in variants])
-        rows.append(
-            ["first player vs fair (binomial)"] + [_pv(v["first_player"]["p"]) for v in variants]
-        )
-        order = variants[0]["first_player"]["by_order"]
-        for k in range(1, len(order)):
-            rows.append(
-                [f"player {k + 1} in turn order"]
-                + [_e(v["first_player"]["by_order"][k], True) for v in variants]
-            )
+    firsts = [v["first_player"] or {} for v in variants]
+    if any(firsts):
+        rows.append(["first player"] + [_e(f.get("win_share", NONE), True) for f in firsts])
+        rows.append(["first player vs fair (binomial)"] + [_pv(f.get("p")) for f in firsts])
+        longest = max(len(f.get("by_order", [])) for f in firsts)
+        for k in range(1, longest):
+            cells = [
+                _e(f["by_order"][k], True) if len(f.get("by_order", [])) > k else "–"
+                for f in firsts
+            ]
+            rows.append([f"player {k + 1} in turn order", *cells])
     rows.append(["shared wins"] + [_e(v["shared"], True) for v in variants])
     parts.append(_table(["win share", *names], rows))
 
@@ -280,7 +287,8 @@ def render(summary: dict[str, Any], folder: Path) -> str:
 
     parts.append("<h2>Length, tension and choice</h2>")
     rows = [
-        [f"length ({k if k == 'decisions' else k + 's'})"] + [_e(v["length"][k]) for v in variants]
+        [f"length ({k if k == 'decisions' else k + 's'})"]
+        + [_e(v["length"].get(k, NONE)) for v in variants]
         for k in variants[0]["length"]
     ]
     rows += [
