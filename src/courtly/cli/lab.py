@@ -116,7 +116,15 @@ def run(
             bar.advance(task, now)
 
         started = time.perf_counter()
-        played = execute.run(folder, p, jobs=workers, cluster=cluster, progress=advance)
+        try:
+            played = execute.run(folder, p, jobs=workers, cluster=cluster, progress=advance)
+        except KeyboardInterrupt:
+            saved = sum(len(c.seeds) for c in p.chunks if c.key in folder.done())
+            out_console.print(
+                f"interrupted: {saved} games are saved in {folder.path}; "
+                "run the same command again to resume"
+            )
+            raise typer.Exit(130) from None
         seconds = time.perf_counter() - started
     if played == 0:
         out_console.print("every game of this run was already played")
