@@ -135,3 +135,18 @@ def test_a_folder_with_other_settings_is_refused(tmp_path: Path) -> None:
 def test_bots_per_seat_and_players_must_agree() -> None:
     result = cli("lab", "run", "garrison", "--bots", "greedy,random", "--players", "3", "-n", "2")
     assert result.exit_code == 2 and "--players 3 but --bots names 2" in result.output
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in all_games()])
+def test_every_game_gets_a_report(tmp_path: Path, game_id: str) -> None:
+    plan = execute.plan(game_id, "greedy", 4, seed=1)
+    execute.run(LabDir(tmp_path / "run"), plan)
+    html_path, json_path, summary = build(tmp_path / "run")
+    (variant,) = summary["variants"]
+    assert variant["games"] == 4
+    assert variant["unit"] == next(iter(get(game_id).progress(get(game_id).new(seed=1))))
+    assert variant["curve"]["going"][0] == 4
+    # Agents of the Crown opens with every House deciding at once: no first player
+    assert (variant["first_player"] is None) == (game_id == "agents-of-the-crown")
+    assert json.loads(json_path.read_text())["variants"][0]["events"]
+    assert html_path.read_text().count("<img") >= 4
