@@ -199,8 +199,9 @@ def key_findings(summary: dict[str, Any]) -> list[str]:
                 + (f"<b>{verdict}</b>." if sig else "no evidence of an advantage.")
             )
         st = v["seat_test"]
+        uneven = st["p"] is not None and st["p"] < ALPHA
         out.append(
-            f"{tag}win shares by seat {'differ' if (st['p'] or 1) < ALPHA else 'do not differ detectably'} "
+            f"{tag}win shares by seat {'differ' if uneven else 'do not differ detectably'} "
             f"from equal shares ({_pv(st['p'])}, chi-square)."
         )
         length = v["length"]
