@@ -106,12 +106,14 @@ def run(
         f"{total} games ({len(p.settings['variants'])} variant(s) × {n}) on {where}; "
         f"results in {folder.path}"
     )
+    # games a resumed run finds done count as done from the start, not in the rate
+    done = folder.done()
+    already = sum(len(c.seeds) for c in p.chunks if c.key in done)
     with _progress(out_console) as bar:
-        task = bar.add_task(p.settings["game"], total=total)
+        task = bar.add_task(p.settings["game"], total=total, completed=already)
 
         def advance(now: int, before: int) -> None:
             if before:
-                bar.update(task, completed=before)
                 out_console.print(f"resuming: {before} games already done")
             bar.advance(task, now)
 
