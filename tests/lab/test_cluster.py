@@ -1,4 +1,4 @@
-"""The lab on a real Dask cluster: a scheduler and a worker started here, on
+"""The lab on a real Dask cluster: a scheduler and two workers started here, on
 127.0.0.1 with free ports, give the same games as a local run."""
 
 from __future__ import annotations
@@ -30,11 +30,11 @@ def _free_port() -> int:
         return port
 
 
-def _wait_for_worker(address: str, timeout: float = 60) -> None:
+def _wait_for_workers(address: str, n: int, timeout: float = 60) -> None:
     from distributed import Client
 
     with Client(address, timeout=timeout) as client:
-        client.wait_for_workers(1, timeout=timeout)
+        client.wait_for_workers(n, timeout=timeout)
 
 
 @pytest.fixture
@@ -70,7 +70,7 @@ def cluster(tmp_path: Path) -> Iterator[str]:
                     "--host",
                     "127.0.0.1",
                     "--nworkers",
-                    "1",
+                    "2",
                     "--nthreads",
                     "1",
                     "--no-dashboard",
@@ -81,7 +81,7 @@ def cluster(tmp_path: Path) -> Iterator[str]:
                 cwd=tmp_path,
             )
         )
-        _wait_for_worker(address)
+        _wait_for_workers(address, 2)
         yield address
     finally:
         for p in reversed(procs):

@@ -61,8 +61,9 @@ def test_progress_never_goes_back() -> None:
 
 def test_a_sweep_detects_garrison_s_length_option(tmp_path: Path) -> None:
     out = tmp_path / "sweep"
+    # ``courtly lab GAME`` is short for ``courtly lab run GAME``
     result = cli(
-        "lab", "run", "garrison", "--players", "2", "--bots", "greedy", "-n", "30",
+        "lab", "garrison", "--players", "2", "--bots", "greedy", "-n", "30",
         "--vary", "length=quick,long", "--jobs", "1", "--out", str(out),
     )  # fmt: skip
     assert result.exit_code == 0, result.output
@@ -74,6 +75,8 @@ def test_a_sweep_detects_garrison_s_length_option(tmp_path: Path) -> None:
     assert rows["length (rounds)"]["p"] < 0.01
     assert rows["length (rounds)"]["test"] == "Welch t"
     assert rows["P0 win share"]["test"] == "two-proportion z"
+    assert rows["top score tied"]["test"] == "two-proportion z"
+    assert 0 <= quick["tie_broken"]["mean"] <= quick["tied"]["mean"] <= 1
     # the same seeds in both variants
     games = LabDir(out).load()[0]
     assert sorted(g["seed"] for g in games if g["variant"] == 0) == list(range(30))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
@@ -90,3 +91,68 @@ def test_tests_of_significance() -> None:
     # clearly different means, and equal ones
     assert welch_test([1, 2, 3, 4, 5], [11, 12, 13, 14, 15]) < 1e-4
     assert welch_test([1, 2, 3], [1, 2, 3]) == pytest.approx(1.0)
+
+
+def test_top_tied_whether_shared_or_broken() -> None:
+    assert metrics.top_tied([5, 5, 2]) and metrics.top_tied([3, 3])
+    assert not metrics.top_tied([5, 4, 4])
+
+
+def _game(
+    seed: int, first: int, winners: list[int], scores: list[float], **kw: Any
+) -> dict[str, Any]:
+    return {
+        "variant": 0, "seed": seed, "players": 2, "decisions": kw.get("decisions", 10),
+        "first": first, "winners": winners, "shared": len(winners) > 1, "scores": scores,
+        "margin": metrics.margin(scores, winners), "decisiveness": kw.get("decisiveness", 0.5),
+        "lead_changes": 1, "drama": 0.0, "choices": 3.0,
+        "length": {"round": kw.get("rounds", 2), "turn": 4}, "events": kw.get("events", {}),
+        "curve": kw.get("curve", [[0.0, 0.0]]),
+    }  # fmt: skip
+
+
+def _seats(g: dict[str, Any]) -> list[dict[str, Any]]:
+    return [
+        {
+            "variant": 0, "seed": g["seed"], "seat": s, "bot": "greedy", "score": g["scores"][s],
+            "rank": 1.0 if s in g["winners"] else 2.0,
+            "win_share": 1 / len(g["winners"]) if s in g["winners"] else 0.0,
+            "order": (s - g["first"]) % 2,
+        }
+        for s in range(2)
+    ]  # fmt: skip
+
+
+def test_a_variant_summary_by_hand() -> None:
+    from courtly.lab.summary import variant_summary
+
+    games = [
+        # P0 opens and wins 7-3 in 2 rounds, with 2 curses
+        _game(0, 0, [0], [7, 3], events={"cursed": 2}, curve=[[2, 1], [7, 3]]),
+        # P1 opens; P0 and P1 tie on 5 and share the win, in 4 rounds
+        _game(1, 1, [0, 1], [5, 5], rounds=4, decisiveness=math.nan, curve=[[1, 1], [5, 5]]),
+        # P1 opens; 4-4 broken by a tie-break for P1, over 2 rounds
+        _game(2, 1, [1], [4, 4], events={"cursed": 1}, curve=[[4, 4]]),
+    ]
+    seats = [r for g in games for r in _seats(g)]
+    v = variant_summary("agents-of-the-crown", 2, games, seats)
+    assert v["games"] == 3
+    # win shares: P0 1 + 1/2 = 1.5 of 3; P1 1/2 + 1 = 1.5 of 3
+    assert [s["win_share"]["mean"] for s in v["seats"]] == [0.5, 0.5]
+    # the first player: P0 won game 0 (1), P1 shared game 1 (1/2), P1 won game 2 (1)
+    assert v["first_player"]["win_share"]["mean"] == pytest.approx(2.5 / 3)
+    assert v["margin"]["mean"] == pytest.approx(4 / 3)  # 4, 0, 0
+    assert v["shared"]["mean"] == pytest.approx(1 / 3)
+    assert v["tied"]["mean"] == pytest.approx(2 / 3)
+    assert v["tie_broken"]["mean"] == pytest.approx(1 / 3)
+    assert v["decisiveness"]["mean"] == 0.5 and v["decisiveness"]["n"] == 2  # NaN left out
+    assert v["length"]["round"]["mean"] == pytest.approx(8 / 3)
+    # curses: 2, 0, 1 a game; per round 1, 0, 0.5
+    assert v["events"]["cursed"]["per_game"]["mean"] == pytest.approx(1.0)
+    assert v["events"]["cursed"]["per_unit"]["mean"] == pytest.approx(0.5)
+    assert v["events"]["cursed"]["games_with"]["mean"] == pytest.approx(2 / 3)
+    assert v["events"]["cursed"]["label"] == "curses (challenges failed)"
+    # the curve: round 1 over three games, round 2 over the two still going
+    assert v["curve"]["going"] == [3, 2]
+    assert [p["mean"] for p in v["curve"]["seats"][0]] == pytest.approx([7 / 3, 6.0])
+    assert [p["mean"] for p in v["curve"]["seats"][1]] == pytest.approx([2.0, 4.0])

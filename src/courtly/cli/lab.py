@@ -1,12 +1,13 @@
 """``courtly lab``: the designer's lab.
 
-    courtly lab run GAME --bots normal -n 2000 [--players P] [--vary option=a,b ...]
-                         [--jobs J] [--cluster tcp://host:8786] [--out DIR] [--seed S]
-                         [-o name=value ...]
+    courtly lab GAME --bots normal -n 2000 [--players P] [--vary option=a,b ...]
+                     [--jobs J] [--cluster tcp://host:8786] [--out DIR] [--seed S]
+                     [-o name=value ...]
     courtly lab report DIR
 
-``run`` and ``report`` are two subcommands: a group whose bare form took a game
-would read ``courtly lab report`` as a game called "report".
+``courtly lab GAME ...`` is short for ``courtly lab run GAME ...``: a first
+word that is not one of the lab's subcommands is read as a game (no game is
+called ``run`` or ``report``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import json
 import os
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -32,13 +33,25 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 from rich.text import Text
+from typer.core import TyperGroup
 
 from courtly.cli.app import GameOptionArg, console, friendly
 
+
+class LabGroup(TyperGroup):
+    """``courtly lab GAME ...`` runs the lab on GAME, as ``courtly lab run GAME ...``."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:  # a click Context
+        if args and not args[0].startswith("-") and args[0] not in self.commands:
+            args = ["run", *args]
+        return super().parse_args(ctx, args)
+
+
 app = typer.Typer(
     name="lab",
+    cls=LabGroup,
     help="The designer's lab: many games, every measure with 95% intervals, variant sweeps, "
-    "an HTML report.",
+    "an HTML report. `courtly lab GAME ...` is short for `courtly lab run GAME ...`.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

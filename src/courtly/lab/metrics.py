@@ -20,6 +20,13 @@ def leader(scores: Sequence[float]) -> int | None:
     return top[0] if len(top) == 1 else None
 
 
+def top_tied(scores: Sequence[float]) -> bool:
+    """Whether two or more seats share the best final score (a tie at the top,
+    whether the win was then shared or settled by a tie-break)."""
+    best = max(scores)
+    return sum(1 for v in scores if v == best) > 1
+
+
 def margin(scores: Sequence[float], winners: Sequence[int]) -> float:
     """The winner's score minus the best score of the others; 0 for a shared win."""
     if len(winners) != 1:

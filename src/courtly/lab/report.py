@@ -148,7 +148,7 @@ def plot_scores(v: dict[str, Any]) -> str:
     return _fig_html(fig, f"scores {v['label']}")
 
 
-def plot_curve(v: dict[str, Any]) -> str:
+def plot_curve(v: dict[str, Any], score_name: str) -> str:
     plt = _plt()
     curve = v["curve"]
     if not curve["going"]:
@@ -159,8 +159,8 @@ def plot_curve(v: dict[str, Any]) -> str:
         ax.plot(xs, [p["mean"] for p in points], label=f"P{s}")
         ax.fill_between(xs, [p["low"] for p in points], [p["high"] for p in points], alpha=0.2)
     ax.set_xlabel(v["unit"])
-    ax.set_ylabel("mean standing (score so far)")
-    ax.set_title(f"Standing by {v['unit']}, 95% bands ({v['label']})")
+    ax.set_ylabel(f"mean {score_name} so far")
+    ax.set_title(f"{score_name.capitalize()} by {v['unit']}, 95% bands ({v['label']})")
     ax.legend(fontsize=8)
     return _fig_html(fig, f"curve {v['label']}")
 
@@ -210,8 +210,8 @@ def key_findings(summary: dict[str, Any]) -> list[str]:
             f"{tag}a game lasts {_e(length['decisions'])} decisions"
             + (f" ({units})" if units else "")
             + f"; the winner takes the lead for good {_e(v['decisiveness'], True, 0)} of the way "
-            f"through; the lead changes {_e(v['lead_changes'])} times; shared wins "
-            f"{_e(v['shared'], True)}."
+            f"through; the lead changes {_e(v['lead_changes'])} times; the top score is tied in "
+            f"{_e(v['tied'], True)} of games, the win shared in {_e(v['shared'], True)}."
         )
     for v in summary["variants"][1:]:
         sig = [r for r in v["versus_baseline"] if r["p"] is not None and r["p"] < ALPHA]
@@ -273,6 +273,8 @@ def render(summary: dict[str, Any], folder: Path) -> str:
             ]
             rows.append([f"player {k + 1} in turn order", *cells])
     rows.append(["shared wins"] + [_e(v["shared"], True) for v in variants])
+    rows.append(["top score tied"] + [_e(v["tied"], True) for v in variants])
+    rows.append(["… settled by a tie-break"] + [_e(v["tie_broken"], True) for v in variants])
     parts.append(_table(["win share", *names], rows))
 
     parts.append("<h2>Scores and margins</h2>")
@@ -313,13 +315,14 @@ def render(summary: dict[str, Any], folder: Path) -> str:
             "% of the game",
         )
     )
-    parts.append(f"<h2>Standing by {html.escape(unit)}</h2>")
+    score_name = summary.get("score_name", "score")
+    parts.append(f"<h2>{html.escape(score_name.capitalize())} by {html.escape(unit)}</h2>")
     parts.append(
-        "<p>Each seat's mean score so far at the end of each "
+        f"<p>Each seat's mean {html.escape(score_name)} so far at the end of each "
         f"{html.escape(unit)}, over the games still going (the curve stops where fewer than "
         "10% are), with 95% bands.</p>"
     )
-    parts += [plot_curve(v) for v in variants]
+    parts += [plot_curve(v, score_name) for v in variants]
 
     parts.append("<h2>Events per game</h2>")
     kinds = sorted(

@@ -14,6 +14,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from courtly.lab import metrics
 from courtly.lab.stats import (
     Estimate,
     binomial_test,
@@ -65,6 +66,15 @@ EVENT_LABELS: dict[str, dict[str, str]] = {
     },
 }
 """The events worth a designer's eye in each game (every kind is counted)."""
+
+SCORE_NAMES: dict[str, str] = {
+    "agents-of-the-crown": "score",
+    "agincards": "score",
+    "crown-rivals": "Influence",
+    "garrison": "keep value",
+    "intrigue": "points",
+}
+"""What each game's score is called, for the per-turn curves."""
 
 CURVE_MIN_SHARE = 0.1
 """A per-turn curve stops where fewer than this share of the games are still going."""
@@ -142,6 +152,11 @@ def variant_summary(
         out[key] = est(mean_ci(_finite([g[key] for g in games])))
     out["decisiveness_values"] = _finite([g["decisiveness"] for g in games])
     out["shared"] = est(share_ci([1.0 if g["shared"] else 0.0 for g in games]))
+    tied = [metrics.top_tied(g["scores"]) for g in games]
+    out["tied"] = est(share_ci([1.0 if t else 0.0 for t in tied]))
+    out["tie_broken"] = est(
+        share_ci([1.0 if t and not g["shared"] else 0.0 for t, g in zip(tied, games, strict=True)])
+    )
     unit = next(iter(games[0]["length"])) if games else "decision"
     out["unit"] = unit
     labels = EVENT_LABELS.get(game, {})
@@ -238,6 +253,15 @@ def compare(
     )
     rows.append(
         _row(
+            "top score tied",
+            [float(metrics.top_tied(g["scores"])) for g in base_games],
+            [float(metrics.top_tied(g["scores"])) for g in games],
+            z,
+            two_proportion_test,
+        )
+    )
+    rows.append(
+        _row(
             "length (decisions)",
             [g["decisions"] for g in base_games],
             [g["decisions"] for g in games],
@@ -304,7 +328,11 @@ def summarize(
                 split_g[0], split_s[0], split_g[i], split_s[i], players, labels
             )
         out_variants.append(summary)
-    return {"settings": settings, "variants": out_variants}
+    return {
+        "settings": settings,
+        "score_name": SCORE_NAMES.get(game, "score"),
+        "variants": out_variants,
+    }
 
 
 def _examples(games: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
