@@ -131,8 +131,8 @@ def test_a_variant_summary_by_hand() -> None:
         _game(0, 0, [0], [7, 3], events={"cursed": 2}, curve=[[2, 1], [7, 3]]),
         # P1 opens; P0 and P1 tie on 5 and share the win, in 4 rounds
         _game(1, 1, [0, 1], [5, 5], rounds=4, decisiveness=math.nan, curve=[[1, 1], [5, 5]]),
-        # P1 opens; 4-4 broken by a tie-break for P1, over 2 rounds
-        _game(2, 1, [1], [4, 4], events={"cursed": 1}, curve=[[4, 4]]),
+        # P1 opens; 4-4 broken by a tie-break for P1, in 1 round
+        _game(2, 1, [1], [4, 4], rounds=1, events={"cursed": 1}, curve=[[3, 4]]),
     ]
     seats = [r for g in games for r in _seats(g)]
     v = variant_summary("agents-of-the-crown", 2, games, seats)
@@ -146,13 +146,20 @@ def test_a_variant_summary_by_hand() -> None:
     assert v["tied"]["mean"] == pytest.approx(2 / 3)
     assert v["tie_broken"]["mean"] == pytest.approx(1 / 3)
     assert v["decisiveness"]["mean"] == 0.5 and v["decisiveness"]["n"] == 2  # NaN left out
-    assert v["length"]["round"]["mean"] == pytest.approx(8 / 3)
-    # curses: 2, 0, 1 a game; per round 1, 0, 0.5
+    assert v["length"]["round"]["mean"] == pytest.approx(7 / 3)
+    # curses: 2, 0, 1 a game; per round 1, 0, 1
     assert v["events"]["cursed"]["per_game"]["mean"] == pytest.approx(1.0)
-    assert v["events"]["cursed"]["per_unit"]["mean"] == pytest.approx(0.5)
+    assert v["events"]["cursed"]["per_unit"]["mean"] == pytest.approx(2 / 3)
+    assert v["events"]["cursed"]["per_game"]["low"] >= 0  # a count's interval stays >= 0
     assert v["events"]["cursed"]["games_with"]["mean"] == pytest.approx(2 / 3)
     assert v["events"]["cursed"]["label"] == "curses (challenges failed)"
-    # the curve: round 1 over three games, round 2 over the two still going
-    assert v["curve"]["going"] == [3, 2]
-    assert [p["mean"] for p in v["curve"]["seats"][0]] == pytest.approx([7 / 3, 6.0])
-    assert [p["mean"] for p in v["curve"]["seats"][1]] == pytest.approx([2.0, 4.0])
+    # the curve, by place in turn order: round 1 over three games, round 2
+    # over the two still going; the first player is P0, P1, P1
+    assert v["curve"]["going"] == [3, 2] and v["curve"]["by"] == "order"
+    assert [p["mean"] for p in v["curve"]["seats"][0]] == pytest.approx([(2 + 1 + 4) / 3, 6.0])
+    assert [p["mean"] for p in v["curve"]["seats"][1]] == pytest.approx([(1 + 1 + 3) / 3, 4.0])
+    # by seat when a game has no first player (everyone opens at once)
+    games[2]["first"] = -1
+    by_seat = variant_summary("agents-of-the-crown", 2, games, seats)["curve"]
+    assert by_seat["by"] == "seat"
+    assert [p["mean"] for p in by_seat["seats"][0]] == pytest.approx([(2 + 1 + 3) / 3, 6.0])

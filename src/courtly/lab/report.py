@@ -65,7 +65,7 @@ def _e(e: dict[str, float], pct: bool = False, digits: int = 1) -> str:
 def _pv(p: float | None) -> str:
     if p is None or math.isnan(p):
         return "–"
-    text = "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+    text = "p &lt; 0.001" if p < 0.001 else f"p = {p:.3f}"
     return f"<b>{text}</b>" if p < ALPHA else text
 
 
@@ -148,6 +148,10 @@ def plot_scores(v: dict[str, Any]) -> str:
     return _fig_html(fig, f"scores {v['label']}")
 
 
+def _ordinal(k: int) -> str:
+    return f"{k}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(k if k < 20 else k % 10, 'th') }"
+
+
 def plot_curve(v: dict[str, Any], score_name: str) -> str:
     plt = _plt()
     curve = v["curve"]
@@ -155,8 +159,9 @@ def plot_curve(v: dict[str, Any], score_name: str) -> str:
         return ""
     fig, ax = plt.subplots(figsize=(7, 3.2))
     xs = list(range(1, len(curve["going"]) + 1))
-    for s, points in enumerate(curve["seats"]):
-        ax.plot(xs, [p["mean"] for p in points], label=f"P{s}")
+    for k, points in enumerate(curve["seats"]):
+        name = _ordinal(k + 1) + " player" if curve.get("by") == "order" else f"P{k}"
+        ax.plot(xs, [p["mean"] for p in points], label=name)
         ax.fill_between(xs, [p["low"] for p in points], [p["high"] for p in points], alpha=0.2)
     ax.set_xlabel(v["unit"])
     ax.set_ylabel(f"mean {score_name} so far")
@@ -318,9 +323,10 @@ def render(summary: dict[str, Any], folder: Path) -> str:
     score_name = summary.get("score_name", "score")
     parts.append(f"<h2>{html.escape(score_name.capitalize())} by {html.escape(unit)}</h2>")
     parts.append(
-        f"<p>Each seat's mean {html.escape(score_name)} so far at the end of each "
-        f"{html.escape(unit)}, over the games still going (the curve stops where fewer than "
-        "10% are), with 95% bands.</p>"
+        f"<p>The mean {html.escape(score_name)} so far at the end of each "
+        f"{html.escape(unit)}, by place in turn order (by seat in a game without a first "
+        "player), over the games still going (the curve stops where fewer than 10% are), "
+        "with 95% bands.</p>"
     )
     parts += [plot_curve(v, score_name) for v in variants]
 

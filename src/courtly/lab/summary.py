@@ -169,8 +169,8 @@ def variant_summary(
         ]
         events[kind] = {
             "label": labels.get(kind, ""),
-            "per_game": est(mean_ci(counts)),
-            "per_unit": est(mean_ci(per_unit)),
+            "per_game": _count(mean_ci(counts)),
+            "per_unit": _count(mean_ci(per_unit)),
             "games_with": est(share_ci([1.0 if c else 0.0 for c in counts])),
         }
     out["events"] = events
@@ -179,19 +179,35 @@ def variant_summary(
 
 
 def _curves(games: list[dict[str, Any]], players: int) -> dict[str, Any]:
-    """Each seat's mean standing at the end of each unit, over the games still
-    going then, with a 95% band; cut where too few games remain."""
+    """Mean standing at the end of each unit, over the games still going then,
+    with a 95% band; cut where too few games remain. By place in turn order
+    (``"by": "order"``: line 0 is the first player's) when every game has a
+    first player, else by seat."""
+    by_order = bool(games) and all(g["first"] >= 0 for g in games)
     longest = max((len(g["curve"]) for g in games), default=0)
-    seats: list[list[dict[str, float]]] = [[] for _ in range(players)]
+    lines: list[list[dict[str, float]]] = [[] for _ in range(players)]
     going = []
     for u in range(longest):
-        live = [g["curve"][u] for g in games if len(g["curve"]) > u]
+        live = [g for g in games if len(g["curve"]) > u]
         if len(live) < max(2, CURVE_MIN_SHARE * len(games)):
             break
         going.append(len(live))
-        for s in range(players):
-            seats[s].append(est(mean_ci([c[s] for c in live])))
-    return {"going": going, "seats": seats}
+        for k in range(players):
+            lines[k].append(
+                est(
+                    mean_ci(
+                        [g["curve"][u][(g["first"] + k) % players if by_order else k] for g in live]
+                    )
+                )
+            )
+    return {"going": going, "by": "order" if by_order else "seat", "seats": lines}
+
+
+def _count(e: Estimate) -> dict[str, float]:
+    """A count's estimate, its interval kept at 0 or above."""
+    out = est(e)
+    out["low"] = max(0.0, out["low"]) if not math.isnan(out["low"]) else out["low"]
+    return out
 
 
 # -- comparing variants --------------------------------------------------------------
@@ -290,7 +306,10 @@ def compare(
         rows.append(
             _row(name, [g[key] for g in base_games], [g[key] for g in games], t, welch_test)
         )
-    kinds = sorted({k for g in base_games + games for k in g["events"]})
+    # the events named for designers first, then the others
+    kinds = sorted(
+        {k for g in base_games + games for k in g["events"]}, key=lambda k: (k not in labels, k)
+    )
     for kind in kinds:
         rows.append(
             _row(
