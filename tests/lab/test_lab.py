@@ -77,12 +77,16 @@ def test_a_sweep_detects_garrison_s_length_option(tmp_path: Path) -> None:
     assert rows["P0 win share"]["test"] == "two-proportion z"
     assert rows["top score tied"]["test"] == "two-proportion z"
     assert 0 <= quick["tie_broken"]["mean"] <= quick["tied"]["mean"] <= 1
+    # the events named for designers lead; the others are folded away
+    assert rows["market draws per game"]["minor"] is False
+    assert rows["end_turn per game"]["minor"] is True
     # the same seeds in both variants
     games = LabDir(out).load()[0]
     assert sorted(g["seed"] for g in games if g["variant"] == 0) == list(range(30))
     assert sorted(g["seed"] for g in games if g["variant"] == 1) == list(range(30))
     html = (out / "report.html").read_text()
     assert "data:image/png;base64," in html and "http" not in html.split("<body>")[1]
+    assert "<details><summary>Every other event" in html
 
     # the report rebuilds from the raw data alone
     (out / "report.html").unlink()

@@ -188,6 +188,11 @@ def _table(headers: list[str], rows: list[list[str]]) -> str:
     return f"<table><tr>{head}</tr>{body}</table>"
 
 
+def _details(title: str, body: str) -> str:
+    """A part of the page folded away until clicked."""
+    return f"<details><summary>{html.escape(title)}</summary>{body}</details>"
+
+
 def key_findings(summary: dict[str, Any]) -> list[str]:
     """Plain sentences on what stands out, each with its evidence."""
     out = []
@@ -219,7 +224,11 @@ def key_findings(summary: dict[str, Any]) -> list[str]:
             f"{_e(v['tied'], True)} of games, the win shared in {_e(v['shared'], True)}."
         )
     for v in summary["variants"][1:]:
-        sig = [r for r in v["versus_baseline"] if r["p"] is not None and r["p"] < ALPHA]
+        sig = [
+            r
+            for r in v["versus_baseline"]
+            if r["p"] is not None and r["p"] < ALPHA and not r.get("minor")
+        ]
         if sig:
             items = "; ".join(
                 f"{html.escape(r['metric'])} {r['baseline']:.3g} → {r['variant']:.3g} ({_pv(r['p'])})"
@@ -335,7 +344,8 @@ def render(summary: dict[str, Any], folder: Path) -> str:
         {k for v in variants for k in v["events"]},
         key=lambda k: (not variants[0]["events"].get(k, {}).get("label"), k),
     )
-    rows = []
+    named: list[list[str]] = []
+    minor: list[list[str]] = []
     for k in kinds:
         label = next((v["events"][k]["label"] for v in variants if k in v["events"]), "")
         name = f"<b>{html.escape(label)}</b> <span class=ci>({k})</span>" if label else k
@@ -344,26 +354,32 @@ def render(summary: dict[str, Any], folder: Path) -> str:
             e = v["events"].get(k)
             cells.append(_e(e["per_game"], digits=2) if e else "–")
             cells.append(_e(e["per_unit"], digits=2) if e else "–")
-        rows.append([name, *cells])
+        (named if label else minor).append([name, *cells])
     heads = ["event"] + [h for n in names for h in (f"{n}: per game", f"per {unit}")]
-    parts.append(_table(heads, rows))
+    parts.append(_table(heads, named or minor))
+    if named and minor:
+        parts.append(_details(f"Every other event ({len(minor)})", _table(heads, minor)))
 
     for v in variants[1:]:
         parts.append(f"<h2>{html.escape(v['label'])} against {names[0]}</h2>")
-        rows = [
-            [
-                html.escape(r["metric"]),
-                f"{r['baseline']:.3f}",
-                f"{r['variant']:.3f}",
-                f"{r['difference']:+.3f}",
-                r["test"],
-                _pv(r["p"]),
-            ]
-            for r in v["versus_baseline"]
-        ]
-        parts.append(
-            _table(["metric", names[0], html.escape(v["label"]), "difference", "test", "p"], rows)
-        )
+        heads = ["metric", names[0], html.escape(v["label"]), "difference", "test", "p"]
+        split: dict[bool, list[list[str]]] = {False: [], True: []}
+        for r in v["versus_baseline"]:
+            split[bool(r.get("minor"))].append(
+                [
+                    html.escape(r["metric"]),
+                    f"{r['baseline']:.3f}",
+                    f"{r['variant']:.3f}",
+                    f"{r['difference']:+.3f}",
+                    r["test"],
+                    _pv(r["p"]),
+                ]
+            )
+        parts.append(_table(heads, split[False]))
+        if split[True]:
+            parts.append(
+                _details(f"Every other event ({len(split[True])})", _table(heads, split[True]))
+            )
 
     parts.append("<h2>Games to replay</h2><ul>")
     for v in variants:

@@ -311,15 +311,15 @@ def compare(
         {k for g in base_games + games for k in g["events"]}, key=lambda k: (k not in labels, k)
     )
     for kind in kinds:
-        rows.append(
-            _row(
-                f"{labels.get(kind) or kind} per game",
-                [g["events"].get(kind, 0) for g in base_games],
-                [g["events"].get(kind, 0) for g in games],
-                t,
-                welch_test,
-            )
+        row = _row(
+            f"{labels.get(kind) or kind} per game",
+            [g["events"].get(kind, 0) for g in base_games],
+            [g["events"].get(kind, 0) for g in games],
+            t,
+            welch_test,
         )
+        row["minor"] = kind not in labels  # an event not named for designers
+        rows.append(row)
     return rows
 
 
