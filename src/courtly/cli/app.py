@@ -1,4 +1,4 @@
-"""The ``courtly`` command: games, rules, play, sim, replay, bench, serve."""
+"""The ``courtly`` command: games, rules, play, sim, replay, bench, serve, lab."""
 
 from __future__ import annotations
 
@@ -212,6 +212,11 @@ def serve(
     from courtly.cli.serve import run_serve
 
     run_serve(console(), host, port, db)
+
+
+from courtly.cli.lab import app as lab_app  # noqa: E402  (it uses the helpers above)
+
+app.add_typer(lab_app, name="lab")
 
 
 def main() -> None:

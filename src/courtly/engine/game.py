@@ -150,6 +150,14 @@ class Game(ABC):
         """The forms of this game's notation, with examples, for ``help``."""
         return str(self.notation.NOTATION_HELP)
 
+    # -- progress -------------------------------------------------------------
+    def progress(self, state: State) -> dict[str, int]:
+        """How far ``state`` has come in the game's own units, outermost first,
+        e.g. ``{"round": 3, "turn": 11}`` (1-based). The lab measures game length
+        in these units and draws its per-turn curves by the first one. The
+        default is the number of decisions made."""
+        return {"decision": len(state.history)}
+
     # -- presentation ---------------------------------------------------------
     def render(self, observation: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
         """A terminal view of an observation, as Rich markup; ``legal`` (the

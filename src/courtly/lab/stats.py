@@ -57,3 +57,58 @@ def spread(values: Sequence[float]) -> float:
         return 0.0
     m = sum(values) / n
     return math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1))
+
+
+# -- tests of significance (two-sided p-values) ----------------------------------------
+
+
+def fair_share_test(wins: Sequence[float]) -> tuple[float, float]:
+    """Chi-square goodness of fit of wins per seat against equal shares:
+    (statistic, p-value). ``wins`` are the seats' win totals (a shared win
+    counts 1/k to each of its k winners)."""
+    from scipy import stats as sps
+
+    total = sum(wins)
+    if total <= 0 or len(wins) < 2:
+        return math.nan, math.nan
+    expected = [total / len(wins)] * len(wins)
+    res = sps.chisquare(list(wins), expected)
+    return float(res.statistic), float(res.pvalue)
+
+
+def binomial_test(successes: float, n: int, p: float) -> float:
+    """Exact two-sided binomial test of ``successes`` in ``n`` against ``p``
+    (a fractional count is rounded to the nearest whole game)."""
+    from scipy import stats as sps
+
+    if n <= 0:
+        return math.nan
+    k = min(n, max(0, round(successes)))
+    return float(sps.binomtest(k, n, p).pvalue)
+
+
+def two_proportion_test(a: Sequence[float], b: Sequence[float]) -> float:
+    """Two-proportion z-test (pooled) of the shares of ``a`` and ``b``."""
+    na, nb = len(a), len(b)
+    if na == 0 or nb == 0:
+        return math.nan
+    pa, pb = sum(a) / na, sum(b) / nb
+    pooled = (sum(a) + sum(b)) / (na + nb)
+    var = pooled * (1 - pooled) * (1 / na + 1 / nb)
+    if var <= 0:
+        return 1.0 if pa == pb else 0.0
+    z = (pa - pb) / math.sqrt(var)
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def welch_test(a: Sequence[float], b: Sequence[float]) -> float:
+    """Welch's t-test (unequal variances) of the means of ``a`` and ``b``."""
+    from scipy import stats as sps
+
+    xs = [v for v in a if not math.isnan(v)]
+    ys = [v for v in b if not math.isnan(v)]
+    if len(xs) < 2 or len(ys) < 2:
+        return math.nan
+    if spread(xs) == 0 and spread(ys) == 0:
+        return 1.0 if xs[0] == ys[0] else 0.0
+    return float(sps.ttest_ind(xs, ys, equal_var=False).pvalue)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from courtly.engine.actions import Action
-from courtly.engine.game import Game
+from courtly.engine.game import Game, State
 from courtly.games.agents_of_the_crown import actions, render, view
 from courtly.games.agents_of_the_crown.rules import PLAYERS, AgentsOptions, AgentsState
 
@@ -41,3 +41,9 @@ class AgentsOfTheCrown(Game):
         if action.kind == "pass":
             return -1
         return -2 - action.place
+
+    def progress(self, state: State) -> dict[str, int]:
+        """The Year, then the season counted across Years (4 a Year)."""
+        assert isinstance(state, AgentsState)
+        year = max(state.year, 1)
+        return {"year": year, "season": 4 * (year - 1) + min(state.season, 3) + 1}

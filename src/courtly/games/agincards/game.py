@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from courtly.engine.game import Game
+from courtly.engine.game import Game, State
 from courtly.games.agincards import actions, render, view
 from courtly.games.agincards.rules import AgincardsOptions, AgincardsState
 
@@ -33,3 +33,8 @@ class Agincards(Game):
         state = AgincardsState.__new__(AgincardsState)
         state.setup(self, players, seed, options)
         return state
+
+    def progress(self, state: State) -> dict[str, int]:
+        """Cards on the map: a tile-laying game advances tile by tile."""
+        assert isinstance(state, AgincardsState)
+        return {"tiles": len(state.map.order)}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from courtly.engine.game import Game
+from courtly.engine.game import Game, State
 from courtly.games.crown_rivals import actions, render, view
 from courtly.games.crown_rivals.rules import PLAYERS, CrownOptions, CrownState
 
@@ -31,3 +31,9 @@ class CrownRivals(Game):
         state = CrownState.__new__(CrownState)
         state.setup(self, seed, options)
         return state
+
+    def progress(self, state: State) -> dict[str, int]:
+        """Rounds (each player has had a turn), then turns."""
+        assert isinstance(state, CrownState)
+        turn = max(state.turn, 1)
+        return {"round": (turn - 1) // 2 + 1, "turn": turn}

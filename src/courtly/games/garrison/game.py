@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from courtly.engine.game import Game
+from courtly.engine.game import Game, State
 from courtly.games.garrison import actions, render, view
 from courtly.games.garrison.options import GarrisonOptions
 from courtly.games.garrison.rules import GarrisonState
@@ -33,3 +33,8 @@ class Garrison(Game):
         state = GarrisonState.__new__(GarrisonState)
         state.setup(self, players, seed, options)
         return state
+
+    def progress(self, state: State) -> dict[str, int]:
+        """Rounds (every seat has had a turn), then turns."""
+        assert isinstance(state, GarrisonState)
+        return {"round": (state.turn - 1) // state.n + 1, "turn": state.turn}

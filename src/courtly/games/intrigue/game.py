@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from courtly.engine.game import Game
+from courtly.engine.game import Game, State
 from courtly.games.intrigue import actions, render, view
 from courtly.games.intrigue.cards import CODES
 from courtly.games.intrigue.rules import PLAYERS, IntrigueOptions, IntrigueState
@@ -34,3 +34,8 @@ class Intrigue(Game):
 
     def card_codes(self) -> frozenset[str]:
         return frozenset(CODES)
+
+    def progress(self, state: State) -> dict[str, int]:
+        """The round being played."""
+        assert isinstance(state, IntrigueState)
+        return {"round": max(state.round, 1)}

@@ -1,0 +1,186 @@
+"""``courtly lab``: the designer's lab.
+
+    courtly lab GAME --bots normal -n 2000 [--players P] [--vary option=a,b ...]
+                     [--jobs J] [--cluster tcp://host:8786] [--out DIR] [--seed S]
+                     [-o name=value ...]
+    courtly lab report DIR
+
+``courtly lab GAME ...`` is short for ``courtly lab run GAME ...``: a first
+word that is not one of the lab's subcommands is read as a game (no game is
+called ``run`` or ``report``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TaskProgressColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+from typer.core import TyperGroup
+
+from courtly.cli.app import GameOptionArg, console, friendly
+
+
+class LabGroup(TyperGroup):
+    """``courtly lab GAME ...`` runs the lab on GAME, as ``courtly lab run GAME ...``."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:  # a click Context
+        if args and not args[0].startswith("-") and args[0] not in self.commands:
+            args = ["run", *args]
+        return super().parse_args(ctx, args)
+
+
+app = typer.Typer(
+    name="lab",
+    cls=LabGroup,
+    help="The designer's lab: many games, every measure with 95% intervals, variant sweeps, "
+    "an HTML report. `courtly lab GAME ...` is short for `courtly lab run GAME ...`.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+class RateColumn(ProgressColumn):
+    """Games per second."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("" if speed is None else f"{speed:.1f} games/s", style="progress.data.speed")
+
+
+def default_folder(settings: dict[str, object]) -> Path:
+    """``lab-runs/GAME-HASH``: the same settings, the same folder, so rerunning an
+    interrupted command resumes it."""
+    digest = hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()[:8]
+    return Path("lab-runs") / f"{settings['game']}-{digest}"
+
+
+@app.command()
+@friendly
+def run(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. garrison.")],
+    bots: Annotated[
+        str,
+        typer.Option(help="One bot per seat (e.g. greedy,random,random), or one for all seats."),
+    ] = "normal",
+    n: Annotated[int, typer.Option("-n", help="Games per variant.", min=1)] = 200,
+    players: Annotated[
+        int | None, typer.Option(help="Seats (with a single --bots name; default: the game's).")
+    ] = None,
+    vary: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="An option and the values to compare, e.g. length=quick,long (repeatable)."
+        ),
+    ] = None,
+    jobs: Annotated[
+        int, typer.Option(help="Processes to use (0, the default: every core).", min=0)
+    ] = 0,
+    cluster: Annotated[
+        str | None, typer.Option(help="A Dask scheduler to run on, e.g. tcp://host:8786.")
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="The run's folder (default lab-runs/GAME-HASH of the settings)."),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
+    option: GameOptionArg = None,
+) -> None:
+    """Play games (resuming an interrupted run in the same folder), then write the report."""
+    from courtly.engine.options import parse_option_pairs
+    from courtly.lab import execute
+    from courtly.lab.store import LabDir
+
+    out_console = console()
+    p = execute.plan(game, bots, n, players, seed, parse_option_pairs(option or []), vary or [])
+    folder = LabDir(out if out is not None else default_folder(p.settings))
+    workers = jobs or os.cpu_count() or 1
+    total = sum(len(c.seeds) for c in p.chunks)
+    where = f"cluster {cluster}" if cluster else f"{workers} process{'es' if workers > 1 else ''}"
+    out_console.print(
+        f"{total} games ({len(p.settings['variants'])} variant(s) × {n}) on {where}; "
+        f"results in {folder.path}"
+    )
+    # games a resumed run finds done count as done from the start, not in the rate
+    done = folder.done()
+    already = sum(len(c.seeds) for c in p.chunks if c.key in done)
+    with _progress(out_console) as bar:
+        task = bar.add_task(p.settings["game"], total=total, completed=already)
+
+        def advance(now: int, before: int) -> None:
+            if before:
+                out_console.print(f"resuming: {before} games already done")
+            bar.advance(task, now)
+
+        started = time.perf_counter()
+        try:
+            played = execute.run(folder, p, jobs=workers, cluster=cluster, progress=advance)
+        except KeyboardInterrupt:
+            saved = sum(len(c.seeds) for c in p.chunks if c.key in folder.done())
+            out_console.print(
+                f"interrupted: {saved} games are saved in {folder.path}; "
+                "run the same command again to resume"
+            )
+            raise typer.Exit(130) from None
+        seconds = time.perf_counter() - started
+    if played == 0:
+        out_console.print("every game of this run was already played")
+    else:
+        out_console.print(
+            f"played {played} games in {seconds:.1f} s ({played / seconds:.1f} games/s)"
+        )
+    _report(out_console, folder.path)
+
+
+@app.command()
+@friendly
+def report(
+    folder: Annotated[Path, typer.Argument(help="The folder of a lab run.")],
+) -> None:
+    """Rebuild a run's report (HTML and JSON) from its raw data alone."""
+    _report(console(), folder)
+
+
+def _report(out: Console, folder: Path) -> None:
+    from courtly.lab.report import build
+
+    html_path, json_path, summary = build(folder)
+    for v in summary["variants"]:
+        seats = ", ".join(f"P{s['seat']} {100 * s['win_share']['mean']:.1f}%" for s in v["seats"])
+        length = v["length"]["decisions"]["mean"]
+        out.print(
+            f"[bold]{v['label']}[/]: {v['games']} games; win shares {seats}; {length:.1f} decisions"
+        )
+    out.print(f"report: {html_path}\nsummary: {json_path}\nrecords: {folder / 'records.jsonl'}")
+
+
+def _progress(out: Console) -> Progress:
+    return Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TaskProgressColumn(),
+        RateColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=out,
+        transient=True,
+    )

@@ -1,0 +1,371 @@
+"""From a lab run's rows to its summary: every metric with a 95% interval, and
+each variant compared with the baseline (the first variant).
+
+Tests used (two-sided): chi-square of wins per seat against equal shares; an
+exact binomial test of the first player's wins against the fair share; a
+two-proportion z-test for shares between variants; Welch's t-test for means
+between variants.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from courtly.lab import metrics
+from courtly.lab.stats import (
+    Estimate,
+    binomial_test,
+    fair_share_test,
+    mean_ci,
+    share_ci,
+    spread,
+    two_proportion_test,
+    welch_test,
+)
+
+EVENT_LABELS: dict[str, dict[str, str]] = {
+    "agents-of-the-crown": {
+        "cursed": "curses (challenges failed)",
+        "defeated": "challenges defeated",
+        "strays": "seasons with strays",
+        "pass_chosen": "passes chosen",
+    },
+    "agincards": {
+        "token": "tokens placed",
+        "reclaimed": "tokens reclaimed",
+        "scored": "runs scored",
+        "passed": "passes",
+    },
+    "crown-rivals": {
+        "crowded_house": "Crowded House re-deals",
+        "reshuffle": "reshuffles",
+        "damage": "damage steps",
+        "heal": "heals",
+        "trash_market": "market cards trashed",
+        "bonus": "bonuses",
+    },
+    "garrison": {
+        "keep_fell": "keeps fallen to sieges",
+        "keeps_fell": "disasters felling keeps",
+        "disaster": "disasters (Joker)",
+        "cancelled": "plays cancelled by a spy",
+        "fizzled": "moves fizzled",
+        "spy": "spies played",
+        "market": "market draws",
+    },
+    "intrigue": {
+        "replaced": "relationships replaced",
+        "round_won": "rounds won",
+        "spy": "spies",
+        "debt": "debts",
+        "swap": "swaps",
+        "reverse": "reversals",
+    },
+}
+"""The events worth a designer's eye in each game (every kind is counted)."""
+
+SCORE_NAMES: dict[str, str] = {
+    "agents-of-the-crown": "score",
+    "agincards": "score",
+    "crown-rivals": "Influence",
+    "garrison": "keep value",
+    "intrigue": "points",
+}
+"""What each game's score is called, for the per-turn curves."""
+
+CURVE_MIN_SHARE = 0.1
+"""A per-turn curve stops where fewer than this share of the games are still going."""
+
+
+def est(e: Estimate) -> dict[str, float]:
+    return {"mean": _num(e.mean), "low": _num(e.low), "high": _num(e.high), "n": e.n}
+
+
+def _num(v: float) -> float:
+    return v if not math.isnan(v) else math.nan
+
+
+def _finite(values: Sequence[float]) -> list[float]:
+    return [v for v in values if v is not None and not math.isnan(v)]
+
+
+def _p(v: float) -> float | None:
+    return None if math.isnan(v) else v
+
+
+def variant_summary(
+    game: str, players: int, games: list[dict[str, Any]], seats: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """Every metric of one variant's games."""
+    n = len(games)
+    out: dict[str, Any] = {"games": n}
+    by_seat: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for r in seats:
+        by_seat[r["seat"]].append(r)
+    seat_rows = []
+    for seat in range(players):
+        rows = by_seat.get(seat, [])
+        shares = [r["win_share"] for r in rows]
+        scores = [r["score"] for r in rows]
+        seat_rows.append(
+            {
+                "seat": seat,
+                "bot": rows[0]["bot"] if rows else "",
+                "win_share": est(share_ci(shares)),
+                "score": est(mean_ci(scores)),
+                "score_sd": spread(scores),
+                "rank": est(mean_ci([r["rank"] for r in rows])),
+                "scores": scores,
+            }
+        )
+    out["seats"] = seat_rows
+    stat, p = fair_share_test(
+        [sum(r["win_share"] for r in by_seat.get(s, [])) for s in range(players)]
+    )
+    out["seat_test"] = {"chi2": _p(stat), "p": _p(p), "fair": 1 / players}
+    by_order: dict[int, list[float]] = defaultdict(list)
+    for r in seats:
+        if r["order"] >= 0:
+            by_order[r["order"]].append(r["win_share"])
+    if by_order.get(0):
+        first = by_order[0]
+        out["first_player"] = {
+            "win_share": est(share_ci(first)),
+            "fair": 1 / players,
+            "p": _p(binomial_test(sum(first), len(first), 1 / players)),
+            "by_order": [est(share_ci(by_order[k])) for k in sorted(by_order)],
+        }
+    else:
+        out["first_player"] = None
+    out["margin"] = est(mean_ci([g["margin"] for g in games]))
+    out["margins"] = [g["margin"] for g in games]
+    lengths: dict[str, list[float]] = {"decisions": [g["decisions"] for g in games]}
+    for g in games:
+        for k, v in g["length"].items():
+            lengths.setdefault(k, []).append(v)
+    out["length"] = {k: est(mean_ci(v)) for k, v in lengths.items()}
+    out["lengths"] = lengths
+    for key in ("decisiveness", "lead_changes", "drama", "choices"):
+        out[key] = est(mean_ci(_finite([g[key] for g in games])))
+    out["decisiveness_values"] = _finite([g["decisiveness"] for g in games])
+    out["shared"] = est(share_ci([1.0 if g["shared"] else 0.0 for g in games]))
+    tied = [metrics.top_tied(g["scores"]) for g in games]
+    out["tied"] = est(share_ci([1.0 if t else 0.0 for t in tied]))
+    out["tie_broken"] = est(
+        share_ci([1.0 if t and not g["shared"] else 0.0 for t, g in zip(tied, games, strict=True)])
+    )
+    unit = next(iter(games[0]["length"])) if games else "decision"
+    out["unit"] = unit
+    labels = EVENT_LABELS.get(game, {})
+    kinds = sorted({k for g in games for k in g["events"]})
+    events = {}
+    for kind in kinds:
+        counts = [float(g["events"].get(kind, 0)) for g in games]
+        per_unit = [
+            c / max(1, g["length"].get(unit, 1)) for c, g in zip(counts, games, strict=True)
+        ]
+        events[kind] = {
+            "label": labels.get(kind, ""),
+            "per_game": _count(mean_ci(counts)),
+            "per_unit": _count(mean_ci(per_unit)),
+            "games_with": est(share_ci([1.0 if c else 0.0 for c in counts])),
+        }
+    out["events"] = events
+    out["curve"] = _curves(games, players)
+    return out
+
+
+def _curves(games: list[dict[str, Any]], players: int) -> dict[str, Any]:
+    """Mean standing at the end of each unit, over the games still going then,
+    with a 95% band; cut where too few games remain. By place in turn order
+    (``"by": "order"``: line 0 is the first player's) when every game has a
+    first player, else by seat."""
+    by_order = bool(games) and all(g["first"] >= 0 for g in games)
+    longest = max((len(g["curve"]) for g in games), default=0)
+    lines: list[list[dict[str, float]]] = [[] for _ in range(players)]
+    going = []
+    for u in range(longest):
+        live = [g for g in games if len(g["curve"]) > u]
+        if len(live) < max(2, CURVE_MIN_SHARE * len(games)):
+            break
+        going.append(len(live))
+        for k in range(players):
+            lines[k].append(
+                est(
+                    mean_ci(
+                        [g["curve"][u][(g["first"] + k) % players if by_order else k] for g in live]
+                    )
+                )
+            )
+    return {"going": going, "by": "order" if by_order else "seat", "seats": lines}
+
+
+def _count(e: Estimate) -> dict[str, float]:
+    """A count's estimate, its interval kept at 0 or above."""
+    out = est(e)
+    out["low"] = max(0.0, out["low"]) if not math.isnan(out["low"]) else out["low"]
+    return out
+
+
+# -- comparing variants --------------------------------------------------------------
+
+
+def _row(
+    metric: str,
+    base: Sequence[float],
+    other: Sequence[float],
+    test: str,
+    fn: Callable[[Sequence[float], Sequence[float]], float],
+) -> dict[str, Any]:
+    b, o = _finite(base), _finite(other)
+    mb = sum(b) / len(b) if b else math.nan
+    mo = sum(o) / len(o) if o else math.nan
+    return {
+        "metric": metric,
+        "baseline": mb,
+        "variant": mo,
+        "difference": mo - mb,
+        "test": test,
+        "p": _p(fn(b, o)),
+    }
+
+
+def compare(
+    base_games: list[dict[str, Any]],
+    base_seats: list[dict[str, Any]],
+    games: list[dict[str, Any]],
+    seats: list[dict[str, Any]],
+    players: int,
+    labels: dict[str, str],
+) -> list[dict[str, Any]]:
+    """Each metric of a variant against the baseline, with the test's p-value."""
+    z, t = "two-proportion z", "Welch t"
+    rows = []
+    for s in range(players):
+        rows.append(
+            _row(
+                f"P{s} win share",
+                [r["win_share"] for r in base_seats if r["seat"] == s],
+                [r["win_share"] for r in seats if r["seat"] == s],
+                z,
+                two_proportion_test,
+            )
+        )
+    first_b = [r["win_share"] for r in base_seats if r["order"] == 0]
+    first_v = [r["win_share"] for r in seats if r["order"] == 0]
+    if first_b and first_v:
+        rows.append(_row("first player's win share", first_b, first_v, z, two_proportion_test))
+    rows.append(
+        _row(
+            "shared wins",
+            [float(g["shared"]) for g in base_games],
+            [float(g["shared"]) for g in games],
+            z,
+            two_proportion_test,
+        )
+    )
+    rows.append(
+        _row(
+            "top score tied",
+            [float(metrics.top_tied(g["scores"])) for g in base_games],
+            [float(metrics.top_tied(g["scores"])) for g in games],
+            z,
+            two_proportion_test,
+        )
+    )
+    rows.append(
+        _row(
+            "length (decisions)",
+            [g["decisions"] for g in base_games],
+            [g["decisions"] for g in games],
+            t,
+            welch_test,
+        )
+    )
+    units = [k for k in (base_games[0]["length"] if base_games else {})]
+    for unit in units:
+        rows.append(
+            _row(
+                f"length ({unit}s)",
+                [g["length"].get(unit, 0) for g in base_games],
+                [g["length"].get(unit, 0) for g in games],
+                t,
+                welch_test,
+            )
+        )
+    for key, name in (
+        ("margin", "margin"),
+        ("decisiveness", "decisiveness"),
+        ("lead_changes", "lead changes"),
+        ("drama", "drama"),
+        ("choices", "legal choices per decision"),
+    ):
+        rows.append(
+            _row(name, [g[key] for g in base_games], [g[key] for g in games], t, welch_test)
+        )
+    # the events named for designers first, then the others
+    kinds = sorted(
+        {k for g in base_games + games for k in g["events"]}, key=lambda k: (k not in labels, k)
+    )
+    for kind in kinds:
+        row = _row(
+            f"{labels.get(kind) or kind} per game",
+            [g["events"].get(kind, 0) for g in base_games],
+            [g["events"].get(kind, 0) for g in games],
+            t,
+            welch_test,
+        )
+        row["minor"] = kind not in labels  # an event not named for designers
+        rows.append(row)
+    return rows
+
+
+def summarize(
+    settings: dict[str, Any], games: list[dict[str, Any]], seats: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """The whole run's summary: settings, each variant's metrics, comparisons."""
+    players = settings["players"]
+    game = settings["game"]
+    out_variants = []
+    split_g: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    split_s: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for g in games:
+        split_g[g["variant"]].append(g)
+    for s in seats:
+        split_s[s["variant"]].append(s)
+    labels = EVENT_LABELS.get(game, {})
+    for i, v in enumerate(settings["variants"]):
+        summary = variant_summary(game, players, split_g[i], split_s[i])
+        summary["label"] = v["label"]
+        summary["options"] = v["options"]
+        summary["examples"] = _examples(split_g[i])
+        if i > 0:
+            summary["versus_baseline"] = compare(
+                split_g[0], split_s[0], split_g[i], split_s[i], players, labels
+            )
+        out_variants.append(summary)
+    return {
+        "settings": settings,
+        "score_name": SCORE_NAMES.get(game, "score"),
+        "variants": out_variants,
+    }
+
+
+def _examples(games: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """A few games worth replaying: the closest, the longest, the biggest comeback."""
+    if not games:
+        return {}
+    picks = {
+        "closest finish": min(games, key=lambda g: (g["margin"], g["seed"])),
+        "longest game": max(games, key=lambda g: (g["decisions"], -g["seed"])),
+        "biggest comeback": max(
+            games, key=lambda g: (-1.0 if math.isnan(g["drama"]) else g["drama"], -g["seed"])
+        ),
+    }
+    return {
+        name: {"seed": g["seed"], "record": g.get("record"), "decisions": g["decisions"]}
+        for name, g in picks.items()
+    }
