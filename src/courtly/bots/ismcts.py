@@ -38,7 +38,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from courtly.bots.base import Bot
@@ -67,17 +67,6 @@ def rewards(state: State) -> list[float]:
     return [(n - r) / (n - 1) for r in state.ranks()]
 
 
-def win_rewards(state: State) -> list[float]:
-    """1 for each seat that wins (or, in a cut-off game, leads), 0 for the rest:
-    for a multi-player game, the aim is to win, not to come second."""
-    if state.players == 1:
-        return rewards(state)
-    ranks = state.ranks()
-    top = min(ranks)
-    share = 1 / ranks.count(top)
-    return [share if r == top else 0.0 for r in ranks]
-
-
 class ISMCTS(Bot):
     """Single-observer ISMCTS with partially observable moves."""
 
@@ -94,19 +83,13 @@ class ISMCTS(Bot):
         time_cap: float | None = None,
         reuse: bool = True,
         prior_visits: int = 0,
-        reward: Callable[[State], list[float]] = rewards,
-        opponent_model: Bot | None = None,
     ) -> None:
         """``rollout``: the policy that finishes simulated games (None: random).
         ``max_rollout_steps``: a rollout stops after this many decisions and the
         seats are valued by their standing then (their current scores).
         ``prior_visits``: the rollout policy's own choice at the root starts with
         this many visits valued as even, so the search overrides the heuristic
-        only when it finds a move clearly better. ``reward``: each seat's value
-        of a finished or cut-off simulated game, in [0, 1] (default: by rank).
-        ``opponent_model``: when given, the other seats' moves in the tree are
-        this bot's choices from their own observations instead of being
-        searched; the search is then a best reply to that model."""
+        only when it finds a move clearly better."""
         super().__init__(game)
         self.iterations = iterations
         self.seconds = seconds
@@ -116,8 +99,6 @@ class ISMCTS(Bot):
         self.time_cap = time_cap
         self.reuse = reuse
         self.prior_visits = prior_visits
-        self.reward = reward
-        self.opponent_model = opponent_model
         self.last_iterations = 0
         self.last_rollout_decisions = 0
         """Decisions played in rollouts during the last search."""
@@ -196,27 +177,11 @@ class ISMCTS(Bot):
         expanded = False
         c = self.exploration
         pick = rng.getrandbits  # a uniform index: pick(32) % n (cheaper than randrange)
-        model = self.opponent_model
         while not world.over:
             to_act = world.to_act
             if node is not root:
                 seat = to_act[pick(32) % len(to_act)] if len(to_act) > 1 else to_act[0]
             legal = world.legal_actions(seat)
-            if seat != me and model is not None:
-                # Another seat's move, chosen by the model from that seat's own
-                # observation: it cannot answer a face-down card it has not seen.
-                if len(legal) == 1:
-                    action = legal[0]
-                else:
-                    obs = world.observation(seat) if model.needs_observation else None
-                    action = model.act(obs, legal, rng)
-                key = action.id if plain else game.observed_as(action, seat, me)
-                child = node.children.get((seat, key))
-                if child is None:
-                    child = node.children[(seat, key)] = Node()
-                world.play(seat, action)
-                node = child
-                continue
             # A move's edge is what ``me`` sees of it. A seat sees its own moves
             # as themselves, and so does everyone in a game without hidden
             # moves: then each action is its own edge and needs no grouping.
@@ -257,7 +222,7 @@ class ISMCTS(Bot):
             if expanded:
                 break
         self._play_out(world, rng)
-        result = self.reward(world)
+        result = rewards(world)
         for child, who in path:
             child.visits += 1
             child.total += result[who]
