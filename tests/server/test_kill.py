@@ -7,10 +7,7 @@ import json
 import os
 import random
 import signal
-import socket
 import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -18,40 +15,7 @@ import httpx
 from sqlalchemy import create_engine, text
 from websockets.sync.client import ClientConnection, connect
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def start(db: Path, port: int) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "from courtly.cli.app import main; main()",
-            "serve",
-            "--port",
-            str(port),
-            "--db",
-            str(db),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.1)
-        if proc.poll() is not None:
-            raise AssertionError(proc.stderr.read().decode() if proc.stderr else "server died")
-    proc.kill()
-    raise AssertionError("the server did not start")
+from courtly.server.load import free_port, start_server
 
 
 def recv(ws: ClientConnection) -> dict[str, Any]:
@@ -96,7 +60,7 @@ def stored(db: Path, table: str) -> list[tuple[int, int, str]]:
 def test_sigkill_mid_game_loses_no_accepted_action(tmp_path: Path) -> None:
     db = tmp_path / "kill.db"
     port = free_port()
-    proc = start(db, port)
+    proc = start_server(db, port)
     rng = random.Random(5)
     try:
         made = httpx.post(
@@ -130,7 +94,7 @@ def test_sigkill_mid_game_loses_no_accepted_action(tmp_path: Path) -> None:
         assert by_n[n] == (0, notation), f"accepted action {n} {notation!r} was lost"
     assert [n for n, _, _ in rows] == list(range(len(rows)))
 
-    proc = start(db, port)
+    proc = start_server(db, port)
     try:
         with connect(f"ws://127.0.0.1:{port}/ws/tables/{table}?token={tok}") as ws:
             snap = recv(ws)

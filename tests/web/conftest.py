@@ -12,7 +12,6 @@ import contextlib
 import json
 import os
 import re
-import socket
 import threading
 import time
 import urllib.error
@@ -27,6 +26,7 @@ from playwright.sync_api import Browser, Error, Page, sync_playwright
 
 from courtly.server.app import create_app
 from courtly.server.limits import Limits
+from courtly.server.load import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("COURTLY_CHROMIUM", "/usr/bin/chromium")
@@ -39,13 +39,6 @@ QUICK: dict[str, tuple[int, dict[str, Any]]] = {
     "intrigue": (3, {"rounds": 1, "hand_size": 3}),
 }
 """Per game: players and options for a short game."""
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 @pytest.fixture(scope="session")

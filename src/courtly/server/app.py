@@ -25,7 +25,6 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from courtly import bots
 from courtly.engine.errors import CourtlyError
 from courtly.games import all_games
 from courtly.server import pages
@@ -33,7 +32,7 @@ from courtly.server.bots import BotPool
 from courtly.server.db import Store, database_url
 from courtly.server.limits import Limits
 from courtly.server.live import Hub, Live
-from courtly.server.protocol import ClaimSeat, CreateTable, JoinTable, Rematch
+from courtly.server.protocol import ClaimSeat, CreateTable, JoinTable, Rematch, describe_game
 from courtly.server.tables import Seat
 
 
@@ -112,23 +111,7 @@ def create_app(
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
-        return [
-            {
-                "id": g.id,
-                "name": g.name,
-                "summary": g.summary,
-                "min_players": g.min_players,
-                "max_players": g.max_players,
-                "default_players": g.default_players,
-                "options": [
-                    {"name": n, "allowed": allowed, "default": default, "description": desc}
-                    for n, allowed, default, desc in g.Options.describe()
-                    if "card codes" not in allowed
-                ],
-                "bots": bots.names(g),
-            }
-            for g in all_games()
-        ]
+        return [describe_game(g) for g in all_games()]
 
     @app.post("/api/tables", status_code=201)
     async def create(request: Request, req: CreateTable) -> dict[str, Any]:

@@ -100,7 +100,10 @@ def free_port() -> int:
         return port
 
 
-def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
+def start_server(db: Path, port: int, wait: float = 30.0) -> subprocess.Popen[bytes]:
+    """``courtly serve`` on ``port`` with the SQLite file ``db``, once it answers.
+    Raises ``RuntimeError`` with the server's own error output if it dies or
+    does not answer within ``wait`` seconds."""
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -113,15 +116,20 @@ def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
             str(db),
         ],
         stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
     )
-    for _ in range(300):
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
                 return proc
         except httpx.HTTPError:
             time.sleep(0.1)
+        if proc.poll() is not None:
+            err = proc.stderr.read().decode() if proc.stderr else ""
+            raise RuntimeError(f"the server stopped: {err.strip() or proc.returncode}")
     proc.kill()
-    raise SystemExit("the server did not start")
+    raise RuntimeError("the server did not start")
 
 
 async def run(tables: int, game: str, think: float, seconds: float, port: int) -> Tally:
@@ -157,7 +165,10 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         port = args.port or free_port()
-        proc = None if args.port else start_server(Path(tmp) / "load.db", port)
+        try:
+            proc = None if args.port else start_server(Path(tmp) / "load.db", port)
+        except RuntimeError as exc:
+            raise SystemExit(str(exc)) from None
         try:
             server_cpu0 = None if proc is None else cpu_seconds(proc.pid)
             client_cpu0 = time.process_time()

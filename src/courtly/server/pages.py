@@ -27,11 +27,11 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from markdown_it import MarkdownIt
 
-from courtly import bots
 from courtly.engine.errors import CourtlyError
 from courtly.engine.game import Game, State
 from courtly.games import all_games, get
 from courtly.server.live import Hub, Live
+from courtly.server.protocol import describe_game
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -71,25 +71,14 @@ async def _table(request: Request, table_id: str) -> Live:
 
 
 def game_catalog() -> list[dict[str, Any]]:
-    """What the lobby offers: every game with its players, options and bots."""
-    return [
-        {
-            "id": g.id,
-            "name": g.name,
-            "summary": g.summary,
-            "min_players": g.min_players,
-            "max_players": g.max_players,
-            "default_players": g.default_players,
-            "options": [
-                {"name": n, "allowed": allowed, "default": default, "description": desc}
-                for n, allowed, default, desc in g.Options.describe()
-                if "card codes" not in allowed
-            ],
-            "bots": [b for b in bots.names(g) if b in LEVELS],
-            "quick": QUICK.get(g.id, {}),
-        }
-        for g in all_games()
-    ]
+    """What the lobby offers: every game with its players, options and levels."""
+    catalog = []
+    for g in all_games():
+        info = describe_game(g)
+        info["bots"] = [b for b in info["bots"] if b in LEVELS]
+        info["quick"] = QUICK.get(g.id, {})
+        catalog.append(info)
+    return catalog
 
 
 def card_catalog(game: Game) -> dict[str, Any]:
@@ -135,8 +124,11 @@ async def lobby(request: Request) -> HTMLResponse:
     )
 
 
-@router.get("/play/{table_id}", response_class=HTMLResponse, include_in_schema=False)
-async def play(request: Request, table_id: str) -> HTMLResponse:
+async def _table_page(
+    request: Request, table_id: str, template: str, replay: bool = False
+) -> HTMLResponse:
+    """A page about one table: what its script needs to start (``boot``), all
+    public; a replay also learns whether the game is over."""
     live = await _table(request, table_id)
     game = live.table.game
     boot = {
@@ -146,30 +138,21 @@ async def play(request: Request, table_id: str) -> HTMLResponse:
         "players": live.table.state.players,
         "cards": card_catalog(game),
     }
+    if replay:
+        boot["over"] = live.table.state.over
     return templates.TemplateResponse(
-        request,
-        "table.html",
-        {"game": game, "table": live.table, "boot": boot},
+        request, template, {"game": game, "table": live.table, "boot": boot}
     )
+
+
+@router.get("/play/{table_id}", response_class=HTMLResponse, include_in_schema=False)
+async def play(request: Request, table_id: str) -> HTMLResponse:
+    return await _table_page(request, table_id, "table.html")
 
 
 @router.get("/replay/{table_id}", response_class=HTMLResponse, include_in_schema=False)
 async def replay_page(request: Request, table_id: str) -> HTMLResponse:
-    live = await _table(request, table_id)
-    game = live.table.game
-    boot = {
-        "table": live.table.id,
-        "game": game.id,
-        "name": game.name,
-        "players": live.table.state.players,
-        "cards": card_catalog(game),
-        "over": live.table.state.over,
-    }
-    return templates.TemplateResponse(
-        request,
-        "replay.html",
-        {"game": game, "table": live.table, "boot": boot},
-    )
+    return await _table_page(request, table_id, "replay.html", replay=True)
 
 
 @router.get("/rules/{game_id}", response_class=HTMLResponse, include_in_schema=False)

@@ -23,6 +23,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from courtly import bots
+from courtly.engine.game import Game
+
 MAX_MESSAGE = 4096
 """Largest websocket message a client may send, in bytes."""
 MAX_NAME = 32
@@ -241,3 +244,22 @@ class RematchInvite(BaseModel):
     seat: int | None
     token: str | None
     invite: str | None
+
+
+def describe_game(g: Game) -> dict[str, Any]:
+    """What the API tells of a game: players, options a table may set, bots.
+    (Options that take card codes set up test deals and are not offered.)"""
+    return {
+        "id": g.id,
+        "name": g.name,
+        "summary": g.summary,
+        "min_players": g.min_players,
+        "max_players": g.max_players,
+        "default_players": g.default_players,
+        "options": [
+            {"name": n, "allowed": allowed, "default": default, "description": desc}
+            for n, allowed, default, desc in g.Options.describe()
+            if "card codes" not in allowed
+        ],
+        "bots": bots.names(g),
+    }
