@@ -136,6 +136,30 @@ def test_the_heuristic_prior_holds_unless_search_finds_better() -> None:
     assert bot.act(obs, legal, random.Random(0)) is hint
 
 
+def test_the_heuristic_prior_does_not_count_against_a_winning_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Every simulated game is a win: all moves are equally good, and the
+    # heuristic's own must stand. (Virtual visits valued as even would have
+    # made it look worse than the rest, and the search would leave it.)
+    from courtly.bots import ismcts
+
+    monkeypatch.setattr(ismcts, "rewards", lambda state: [1.0] * state.players)
+    game = get("crown-rivals")
+    state = game.new(seed=6)
+    heuristic = make("greedy", game)
+    rng = random.Random(0)
+    while True:  # a decision among three to five moves
+        seat = state.to_act[0]
+        obs, legal = state.observation(seat), state.legal_actions(seat)
+        if 3 <= len(legal) <= 5:
+            break
+        state.apply(seat, heuristic.act(obs, legal, rng))
+    hint = heuristic.act(obs, legal, random.Random(0))
+    bot = ISMCTS(game, iterations=600, rollout=heuristic, prior_visits=40, max_rollout_steps=5)
+    assert bot.act(obs, legal, random.Random(0)) is hint
+
+
 def test_ismcts_counts_the_decisions_its_rollouts_play() -> None:
     game = get("crown-rivals")
     state = game.new(seed=4)

@@ -23,8 +23,10 @@ seat on the path with its result.
   the policy (no observation built); where every move is seen as itself (the
   searching seat's own, or a game without hidden moves) edges need no grouping.
 - **Heuristic prior.** Optionally the rollout policy's choice at the root
-  starts with virtual visits, so a noisy search does not play worse than the
-  heuristic it rolls out with.
+  is kept unless another move earns a margin of visits more, so a noisy search
+  does not play worse than the heuristic it rolls out with. The margin counts
+  only in the final choice: it never enters a move's value, which would make
+  the heuristic's move look worse than it is whenever the seat is winning.
 - **Reuse.** When the bot moves again with nothing happening in between (a
   turn of several moves), the search goes on from the subtree of its last move.
 - **Budget**: a number of iterations (deterministic for a given RNG, unless the
@@ -87,9 +89,9 @@ class ISMCTS(Bot):
         """``rollout``: the policy that finishes simulated games (None: random).
         ``max_rollout_steps``: a rollout stops after this many decisions and the
         seats are valued by their standing then (their current scores).
-        ``prior_visits``: the rollout policy's own choice at the root starts with
-        this many visits valued as even, so the search overrides the heuristic
-        only when it finds a move clearly better."""
+        ``prior_visits``: the margin of visits by which the search must prefer
+        another move to the rollout policy's own choice at the root, so that it
+        overrides the heuristic only when it finds a move clearly better."""
         super().__init__(game)
         self.iterations = iterations
         self.seconds = seconds
@@ -117,11 +119,9 @@ class ISMCTS(Bot):
         me: int = observation["seat"]
         game = self.game
         root = self._reusable_root(observation, rng) or Node()
+        hint = -1
         if self.prior_visits and self.rollout is not None:
-            hint = self.rollout.act(observation, legal, rng)
-            node = root.children.setdefault((me, hint.id), Node())
-            node.visits += self.prior_visits
-            node.total += 0.5 * self.prior_visits
+            hint = self.rollout.act(observation, legal, rng).id
         limit = self.seconds if self.seconds is not None else self.time_cap
         done = 0
         self.last_rollout_decisions = 0
@@ -139,10 +139,14 @@ class ISMCTS(Bot):
                     break
         self.last_iterations = done
         by_id = {a.id: a for a in legal}
-        ranked = [(child.visits, child.total, key[1]) for key, child in root.children.items()]
-        best = max(r for r in ranked if r[2] in by_id)[2]
+        ranked = {key[1]: (child.visits, child.total) for key, child in root.children.items()}
+        if hint >= 0:
+            visits, total = ranked.get(hint, (0, 0.0))
+            ranked[hint] = (visits + self.prior_visits, total)
+        best = max((v, t, k) for k, (v, t) in ranked.items() if k in by_id)[2]
         if self.reuse:
-            self._last = (observation, by_id[best], root.children[(me, best)])
+            child = root.children.get((me, best))
+            self._last = None if child is None else (observation, by_id[best], child)
         return by_id[best]
 
     def _reusable_root(self, observation: Mapping[str, Any], rng: random.Random) -> Node | None:

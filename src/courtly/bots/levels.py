@@ -5,8 +5,8 @@
 - ``normal``: the game's greedy heuristic: fast, sensible, predictable.
 - ``hard``: ISMCTS search over worlds consistent with what it sees, the greedy
   heuristic playing each simulated game on for up to 60 decisions (then the
-  position is judged by the standing), starting from the heuristic's own move
-  as a prior (40 virtual visits); it thinks for 400 iterations, capped by
+  position is judged by the standing), keeping the heuristic's own move unless
+  another earns 40 visits more; it thinks for 400 iterations, capped by
   ``think`` seconds a decision (default 1 s).
 """
 
@@ -27,7 +27,7 @@ HARD_ROLLOUT_STEPS = 60
 """Decisions a ``hard`` rollout plays before judging the position by standing:
 long enough to finish a season, a few turns or a round in every game."""
 HARD_PRIOR_VISITS = 40
-"""Virtual visits for the heuristic's own move at the root of a ``hard`` search."""
+"""Visits by which a ``hard`` search must prefer a move to the heuristic's own."""
 DEFAULT_THINK = 1.0
 
 
