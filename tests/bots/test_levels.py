@@ -77,3 +77,24 @@ def test_tournament_command(tmp_path) -> None:  # type: ignore[no-untyped-def]
     assert len(out.read_text().splitlines()) == 12
     bad = CliRunner().invoke(app, ["tournament", "crown-rivals", "--bots", "random"])
     assert bad.exit_code == 2 and "at least two" in bad.stderr
+
+
+def test_a_bot_named_twice_sits_twice_and_stands_once() -> None:
+    # hard,greedy,greedy,greedy style: one seat of the first bot against three.
+    bots = ["normal", "random", "random", "random"]
+    results = run_tournament("garrison", bots, 4, 8, seed=1)
+    assert all(r.bots.count("normal") == 1 for r in results)
+    assert [r.bots.index("normal") for r in results] == [0, 3, 2, 1] * 2  # every seat in turn
+    table = standings(results, bots, 4)
+    assert [s.bot for s in table].count("random") == 1
+    by_bot = {s.bot: s for s in table}
+    assert by_bot["normal"].seat_games == 8 and by_bot["random"].seat_games == 24
+
+
+def test_the_tournament_command_keeps_a_bot_named_twice() -> None:
+    result = CliRunner().invoke(
+        app, ["tournament", "garrison", "--bots", "normal,random,random,random", "-n", "4"]
+    )
+    assert result.exit_code == 0, result.stdout
+    rows = [line for line in result.stdout.splitlines() if "random" in line]
+    assert len(rows) == 1 and "12" in rows[0]  # three seats in each of four games

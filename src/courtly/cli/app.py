@@ -147,7 +147,12 @@ def sim(
 @friendly
 def tournament(
     game: Annotated[str, typer.Argument(help="Game id.")],
-    bots: Annotated[str, typer.Option(help="Bots to meet, e.g. hard,normal,greedy,random.")],
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="Bots to meet, e.g. hard,normal,greedy,random; one named twice sits twice (hard,greedy,greedy,greedy)."
+        ),
+    ],
     n: Annotated[int, typer.Option("-n", help="Number of games.", min=1)] = 100,
     players: Annotated[
         int | None, typer.Option(help="Seats per game (default: the game's).")

@@ -30,10 +30,12 @@ def run_tournament_cli(
     records: Path | None,
 ) -> list[GameResult]:
     game = get(game_id)
-    names = list(dict.fromkeys(b.strip().lower() for b in bots.split(",") if b.strip()))
-    if len(names) < 2:
+    # A bot named twice sits twice: hard,greedy,greedy,greedy is one hard seat
+    # against three greedy ones, rotated.
+    names = [b.strip().lower() for b in bots.split(",") if b.strip()]
+    if len(set(names)) < 2:
         raise OptionError("a tournament needs at least two different bots, e.g. --bots hard,random")
-    for name in names:
+    for name in dict.fromkeys(names):
         bot_registry.make(name, game)  # unknown names fail here, with the valid ones
     seats = players or game.default_players
     options = parse_option_pairs(option_pairs)
