@@ -82,6 +82,15 @@ class Live:
         return {c.seat for c in self.conns if c.seat is not None}
 
 
+def rate_limited(limit: str, wait: float) -> Refused:
+    """A refusal for going over ``limit``, saying when to send again."""
+    return Refused(
+        code="rate_limited",
+        reason=f"{limit}; send again in {wait:.2f} s",
+        retry_after=round(wait, 3),
+    )
+
+
 class Hub:
     """Every live table of one server."""
 
@@ -495,11 +504,9 @@ class Hub:
                 lim = self.limits
                 self._refuse(
                     conn,
-                    Refused(
-                        code="rate_limited",
-                        reason=f"too many messages: at most {lim.rate:g} a second (bursts of "
-                        f"{lim.burst}); send again in {conn.bucket.wait():.2f} s",
-                        retry_after=round(conn.bucket.wait(), 3),
+                    rate_limited(
+                        f"too many messages: at most {lim.rate:g} a second (bursts of {lim.burst})",
+                        conn.bucket.wait(),
                     ),
                 )
                 continue
@@ -529,11 +536,10 @@ class Hub:
                 lim = self.limits
                 self._refuse(
                     conn,
-                    Refused(
-                        code="rate_limited",
-                        reason=f"too much chat: at most {lim.chat_burst} lines at once, then "
-                        f"{lim.chat_rate:g} a second; send again in {conn.chat_bucket.wait():.1f} s",
-                        retry_after=round(conn.chat_bucket.wait(), 3),
+                    rate_limited(
+                        f"too much chat: at most {lim.chat_burst} lines at once, "
+                        f"then {lim.chat_rate:g} a second",
+                        conn.chat_bucket.wait(),
                     ),
                 )
                 return
