@@ -52,7 +52,7 @@ def test_one_human_against_bots_plays_to_the_end(
     assert final.over and final.scores == last["result"]["scores"]
     assert len(record.actions) == last["seq"]
     info = client.get(f"/api/tables/{table}").json()
-    assert info["over"] and "seed" not in info and "token" not in str(info)
+    assert info["over"] and info["seed"] is None and "token" not in str(info)
     assert audit.checked > 0 and audit.by_seat.get(0, 0) > 0
 
 
@@ -114,22 +114,24 @@ def test_reconnecting_restores_the_seat_view_at_once(client: TestClient, audit: 
 
 
 def test_open_tables_join_claim_and_rematch(client: TestClient) -> None:
-    made = create(client, "crown-rivals", ["human", "human"], public=True)
+    made = create(client, "crown-rivals", ["human", "open"], public=True)
     table = made["table"]["id"]
     listed = client.get("/api/tables").json()
-    assert [t["id"] for t in listed] == [table] and listed[0]["free_seats"] == [0, 1]
+    assert [t["id"] for t in listed] == [table] and listed[0]["free_seats"] == [1]
+    assert "token" not in made["seats"][1]
     joined = client.post(f"/api/tables/{table}/join", json={"name": "  Bea\x07 "}).json()
-    assert joined["seat"] == 0 and joined["name"] == "Bea" and joined["token"]
+    assert joined["seat"] == 1 and joined["name"] == "Bea" and joined["token"]
+    assert joined["token"] != made["seats"][0]["token"]
     claimed = client.post(
-        f"/api/tables/{table}/claim", json={"token": made["seats"][1]["token"], "name": "Cy"}
+        f"/api/tables/{table}/claim", json={"token": made["seats"][0]["token"], "name": "Cy"}
     )
-    assert claimed.status_code == 200 and claimed.json()["seat"] == 1
+    assert claimed.status_code == 200 and claimed.json()["seat"] == 0
     assert client.get("/api/tables").json() == []  # no free seat left
     assert client.post(f"/api/tables/{table}/join", json={"name": "Dee"}).status_code == 400
     # a rematch is for finished games
     r = client.post(f"/api/tables/{table}/rematch", json={"token": joined["token"]})
     assert r.status_code == 400 and "over" in r.json()["error"]
-    toks = [joined["token"], made["seats"][1]["token"]]
+    toks = [made["seats"][0]["token"], joined["token"]]
     done = [{}, {}]
 
     def run(i: int) -> None:
@@ -147,7 +149,7 @@ def test_open_tables_join_claim_and_rematch(client: TestClient) -> None:
         r = client.post(f"/api/tables/{table}/rematch", json={"token": toks[0], "rotate": True})
         assert r.status_code == 200, r.text
         new = r.json()
-        assert new["you"]["seat"] == 1 and new["you"]["name"] == "Bea"
+        assert new["you"]["seat"] == 1 and new["you"]["name"] == "Cy"
         while (msg := ws.receive_json())["type"] != "rematch":
             pass
     assert msg["table"] == new["table"]["id"] and msg["seat"] == 0 and msg["token"]
@@ -180,9 +182,7 @@ def test_bad_requests_get_clear_messages(client: TestClient) -> None:
 
 
 def test_index_page_lists_games_and_escapes_names(client: TestClient) -> None:
-    made = create(
-        client, "crown-rivals", ["human", "human"], public=True, name="<script>x</script>"
-    )
+    made = create(client, "crown-rivals", ["human", "open"], public=True, name="<script>x</script>")
     page = client.get("/").text
     assert "Agents of the Crown" in page and "/api/tables" in page
     assert "<script>x" not in page and "&lt;script&gt;x" in page

@@ -198,3 +198,118 @@ def test_a_reaction_window_sends_nothing_to_those_not_asked(
             )
             assert changed, f"{who}: an update at seq {after['seq']} that shows nothing"
     assert pong["seq"] == watched[-1]["seq"] == len(record["actions"])
+
+
+# -- seats belong to their tokens ---------------------------------------------------
+def test_a_stranger_cannot_take_an_unnamed_creators_seat(client: TestClient) -> None:
+    """A seat created for a person is theirs, named or not: a public table of two
+    invite seats lists no free seat, and joining it is refused."""
+    made = create(client, "crown-rivals", ["human", "human"], public=True)
+    table = made["table"]["id"]
+    assert made["table"]["free_seats"] == []
+    assert client.get("/api/tables").json() == []
+    r = client.post(f"/api/tables/{table}/join", json={"name": "Mallory"})
+    assert r.status_code == 400 and "no free seat" in r.json()["error"]
+    assert "token" not in r.text
+    info = client.get(f"/api/tables/{table}").json()
+    assert [s["kind"] for s in info["seats"]] == ["human", "human"]
+    assert all(s["name"] is None for s in info["seats"])
+
+
+def test_joining_an_open_seat_makes_a_new_token_and_never_reuses_one(
+    client: TestClient,
+) -> None:
+    made = create(client, "agents-of-the-crown", ["human", "open", "open", "normal"], public=True)
+    table = made["table"]["id"]
+    mine = made["seats"][0]["token"]
+    assert made["table"]["free_seats"] == [1, 2]
+    assert [s["kind"] for s in made["table"]["seats"]] == ["human", "open", "open", "bot"]
+    tokens = {mine}
+    for seat, name in ((1, "Bea"), (2, "Cy")):
+        joined = client.post(f"/api/tables/{table}/join", json={"name": name}).json()
+        assert joined["seat"] == seat and joined["kind"] == "human"
+        assert joined["token"] not in tokens
+        tokens.add(joined["token"])
+        with client.websocket_connect(f"/ws/tables/{table}?token={joined['token']}") as ws:
+            assert ws.receive_json()["you"] == seat
+    assert client.post(f"/api/tables/{table}/join", json={"name": "Dee"}).status_code == 400
+    assert client.get("/api/tables").json() == []
+    with client.websocket_connect(f"/ws/tables/{table}?token={mine}") as ws:
+        assert ws.receive_json()["you"] == 0
+
+
+def test_an_open_seat_needs_a_public_table(client: TestClient) -> None:
+    r = client.post("/api/tables", json={"game": "crown-rivals", "seats": ["human", "open"]})
+    assert r.status_code == 400
+    assert "public" in r.json()["error"] and "invite link" in r.json()["error"]
+
+
+def test_open_seats_survive_a_restart_and_a_taken_one_keeps_its_token(tmp_path: Path) -> None:
+    db = str(tmp_path / "seats.db")
+    with TestClient(create_app(db)) as client:
+        made = create(client, "garrison", ["human", "open", "open"], public=True)
+        table = made["table"]["id"]
+        joined = client.post(f"/api/tables/{table}/join", json={"name": "Bea"}).json()
+    with TestClient(create_app(db)) as client:
+        info = client.get(f"/api/tables/{table}").json()
+        assert info["free_seats"] == [2]
+        assert [s["kind"] for s in info["seats"]] == ["human", "human", "open"]
+        with client.websocket_connect(f"/ws/tables/{table}?token={joined['token']}") as ws:
+            assert ws.receive_json()["you"] == 1
+
+
+# -- nobody chooses or learns the deal ------------------------------------------------
+@pytest.mark.parametrize(
+    "seats, public",
+    [
+        (["human", "human"], False),
+        (["human", "open"], True),
+        (["human", "open", "normal"], True),
+    ],
+)
+def test_a_seed_is_refused_where_another_person_could_sit(
+    client: TestClient, seats: list[str], public: bool
+) -> None:
+    """Whoever chooses the seed knows every hidden card: a table another person
+    may sit at is always dealt at random."""
+    game = "garrison" if len(seats) > 2 else "crown-rivals"
+    body = {"game": game, "seats": seats, "seed": 7, "public": public}
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 400
+    assert "seed" in r.json()["error"] and "practice" in r.json()["error"]
+
+
+def test_a_chosen_seed_is_shown_to_the_whole_table(client: TestClient) -> None:
+    made = create(client, "crown-rivals", ["human", "normal"], seed=2**64 - 5)
+    table = made["table"]["id"]
+    assert made["table"]["seed_chosen"] and made["table"]["seed"] == str(2**64 - 5)
+    info = client.get(f"/api/tables/{table}").json()
+    assert info["seed"] == str(2**64 - 5)
+    bots_only = create(client, "crown-rivals", ["normal", "random"], seed=3)
+    assert bots_only["table"]["seed"] == "3"
+
+
+def test_a_random_seed_is_64_bits_secret_until_the_record(client: TestClient) -> None:
+    from courtly.games import get
+
+    seeds = {get("crown-rivals").new().seed for _ in range(64)}
+    assert max(seeds) >= 2**56  # 48-bit seeds would never reach this
+    made = create(client, "crown-rivals", ["human", "human"])
+    table = made["table"]["id"]
+    info = client.get(f"/api/tables/{table}").json()
+    assert info["seed"] is None and not info["seed_chosen"]
+    assert client.get(f"/api/tables/{table}/record").status_code == 400
+
+
+def test_a_64_bit_seed_is_stored_and_restored(tmp_path: Path) -> None:
+    db = str(tmp_path / "seed.db")
+    with TestClient(create_app(db)) as client:
+        made = create(client, "crown-rivals", ["human", "normal"], seed=2**64 - 1)
+        table = made["table"]["id"]
+        tok = made["seats"][0]["token"]
+        with client.websocket_connect(f"/ws/tables/{table}?token={tok}") as ws:
+            first = ws.receive_json()
+    with TestClient(create_app(db)) as client:
+        assert client.get(f"/api/tables/{table}").json()["seed"] == str(2**64 - 1)
+        with client.websocket_connect(f"/ws/tables/{table}?token={tok}") as ws:
+            assert ws.receive_json()["observation"] == first["observation"]

@@ -129,11 +129,13 @@ def test_lobby_creates_a_table_with_invites_and_lists_open_tables(
     page.wait_for_selector("#lobby-error:text-matches('length')")
     assert page.is_hidden("#created")
     page.fill("#opt-length", "")
-    page.check("input[value=crown-rivals]")
-    assert page.locator("#seats select").count() == 2
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "change")
+    assert page.locator("#seats select").count() == 3
     page.select_option("select[data-seat='1']", "human")
+    page.select_option("select[data-seat='2']", "open")
+    assert page.is_checked("#public")  # an open seat lists the table
     page.fill("#your-name", "Ada")
-    page.check("#public")
     page.screenshot(path=str(artifacts / "lobby.png"), full_page=True)
     page.click("#create")
     page.wait_for_selector("#created:not([hidden])")
@@ -144,16 +146,22 @@ def test_lobby_creates_a_table_with_invites_and_lists_open_tables(
     mine = page.get_attribute("#play-link", "href") or ""
     assert "?token=" in mine and mine != invite
     table_id = mine.split("/play/")[1].split("?")[0]
-    # the new public table is open, with a free seat to take
+    assert "Open seat 2" in page.inner_text("#invites")
+    # the new public table is listed with its open seat only: the friend's
+    # invite seat is never free, named or not
     page.goto(server + "/")
     row = page.locator(f"li[data-table='{table_id}']")
-    assert "free seats 1" in row.inner_text()
+    assert "free seats 2" in row.inner_text()
+    assert "an invited player" in row.inner_text()
     page.on("dialog", lambda d: d.accept("Bea"))
     row.locator("button.join").click()
     page.wait_for_url(f"**/play/{table_id}?token=*")
     wait_ready(page)
-    assert page.evaluate("document.body.dataset.seat") == "1"
-    assert api(server, f"/api/tables/{table_id}")["seats"][1]["name"] == "Bea"
+    assert page.evaluate("document.body.dataset.seat") == "2"
+    joined = page.url.split("token=")[1]
+    assert joined not in (invite, mine)
+    seats = api(server, f"/api/tables/{table_id}")["seats"]
+    assert seats[2]["name"] == "Bea" and seats[1]["name"] is None
     # a rules page
     page.goto(server + "/rules/garrison")
     assert "Garrison" in page.inner_text("article.rules h1")

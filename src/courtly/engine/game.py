@@ -76,7 +76,7 @@ class Game(ABC):
         seed: int | None = None,
         options: Mapping[str, Any] | GameOptions | None = None,
     ) -> State:
-        """A new game. ``seed`` None draws one (and the state keeps it)."""
+        """A new game. ``seed`` None draws 64 random bits (and the state keeps them)."""
         n = self.default_players if players is None else players
         if not isinstance(n, int) or not self.min_players <= n <= self.max_players:
             allowed = (
@@ -87,7 +87,7 @@ class Game(ABC):
             raise OptionError(f"{self.name} is for {allowed} players, not {players}")
         opts = self.Options.parse(options)
         if seed is None:
-            seed = int.from_bytes(os.urandom(6), "big")
+            seed = int.from_bytes(os.urandom(8), "big")
         return self._new(n, seed, opts)
 
     @abstractmethod

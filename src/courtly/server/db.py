@@ -128,6 +128,14 @@ class Store:
             if row is not None:
                 row.name = name
 
+    def take_seat(self, table_id: str, seat: int, token: str, name: str) -> None:
+        """An open seat taken: a human seat now, with its new token and name."""
+        with self.session() as s:
+            row = s.get(SeatRow, (table_id, seat))
+            if row is None or row.kind != "open":
+                raise CourtlyError(f"seat {seat} of table {table_id} is not open")
+            row.kind, row.token, row.name = "human", token, name
+
     def add_rematch(
         self, table_id: str, table: TableRow, seats: list[SeatRow], rotated: bool
     ) -> None:

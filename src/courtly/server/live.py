@@ -42,7 +42,7 @@ from courtly.server.protocol import (
     Seats,
     Update,
 )
-from courtly.server.tables import Seat, Table
+from courtly.server.tables import Seat, Table, new_token
 
 T = TypeVar("T")
 log = logging.getLogger("courtly.server")
@@ -181,9 +181,10 @@ class Hub:
             free = table.free_seats()
             if not free or table.state.over:
                 raise CourtlyError("this table has no free seat")
-            seat = table.seats[free[0]]
-            await self.db(self.store.set_name, table.id, seat.seat, name)
-            seat.name = name
+            token = new_token()
+            await self.db(self.store.take_seat, table.id, free[0], token, name)
+            seat = table.take_open_seat(name, token)
+            self._clock_step(live)
             self._send_seats(live)
             return seat
 

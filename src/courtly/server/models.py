@@ -10,7 +10,28 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String, Text
+from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
+
+
+class Seed(TypeDecorator[int]):
+    """A 64-bit seed (0 to 2**64 - 1) in a signed 64-bit column: seeds of 2**63
+    and above are stored as their two's complement, so older rows (all below
+    2**63) read back unchanged."""
+
+    impl = BigInteger
+    cache_ok = True
+
+    def process_bind_param(self, value: int | None, dialect: Dialect) -> int | None:
+        if value is None:
+            return None
+        return value - 2**64 if value >= 2**63 else value
+
+    def process_result_value(self, value: int | None, dialect: Dialect) -> int | None:
+        if value is None:
+            return None
+        return value + 2**64 if value < 0 else value
 
 
 class Base(DeclarativeBase):
@@ -27,7 +48,9 @@ class TableRow(Base):
     version: Mapped[int] = mapped_column(Integer)
     players: Mapped[int] = mapped_column(Integer)
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
-    seed: Mapped[int] = mapped_column(BigInteger)
+    seed: Mapped[int] = mapped_column(Seed)
+    seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False)
+    """The creator chose the seed (a practice table): shown to everyone at it."""
     public: Mapped[bool] = mapped_column(Boolean, default=False)
     time_bank: Mapped[float | None] = mapped_column(Float, nullable=True)
     takeover: Mapped[bool] = mapped_column(Boolean, default=False)

@@ -51,13 +51,22 @@ SeatSpec = Annotated[str, Field(min_length=1, max_length=32)]
 
 
 class CreateTable(Strict):
-    """``POST /api/tables``: one entry per seat, ``human`` or a bot (a level
-    ``easy|normal|hard`` or a bot name such as ``greedy`` or ``random``)."""
+    """``POST /api/tables``: one entry per seat: ``human`` (a person invited
+    with the seat's own link: the creator, a friend), ``open`` (on a public
+    table, a seat anyone may take from the list of open tables) or a bot (a
+    level ``easy|normal|hard`` or a bot name such as ``greedy`` or ``random``).
+
+    A human seat belongs to whoever holds its link, named or not: it is never
+    listed as free and never joined by a stranger."""
 
     game: str = Field(max_length=64)
     seats: list[SeatSpec] = Field(min_length=1, max_length=MAX_SEATS)
     options: dict[str, Any] = Field(default_factory=dict)
-    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    seed: int | None = Field(default=None, ge=0, lt=2**64)
+    """A chosen deal, for practice: whoever knows the seed knows every hidden
+    card, so only a table with at most one person (no open seat) may choose it,
+    and the table then shows it to all. Otherwise the server draws 64 random
+    bits that no player learns until the game is over (with the record)."""
     public: bool = False
     """Listed among open tables, and free seats can be joined without an invite."""
     time_bank: float | None = Field(default=None, gt=0, le=24 * 3600)
@@ -159,7 +168,8 @@ class LegalAction(BaseModel):
 
 class SeatInfo(BaseModel):
     seat: int
-    kind: Literal["human", "bot"]
+    kind: Literal["human", "open", "bot"]
+    """``open``: a seat of a public table that nobody has taken yet."""
     bot: str | None = None
     name: str | None = None
     claimed: bool = False

@@ -53,7 +53,7 @@ def new_table_id() -> str:
 @dataclass
 class Seat:
     seat: int
-    kind: str  # "human" | "bot"
+    kind: str  # "human" (reached by its token) | "open" (not taken yet) | "bot"
     bot: str | None = None
     token: str | None = None
     name: str | None = None
@@ -66,7 +66,7 @@ class Seat:
         who is being asked)."""
         return SeatInfo(
             seat=self.seat,
-            kind="human" if self.kind == "human" else "bot",
+            kind="human" if self.kind == "human" else "open" if self.kind == "open" else "bot",
             bot=self.bot,
             name=self.name,
             claimed=self.name is not None,
@@ -86,6 +86,9 @@ class Table:
     time_bank: float | None = None
     takeover: bool = False
     think: float | None = None
+    seed_chosen: bool = False
+    """The creator chose the seed (allowed only with at most one person at the
+    table): then everyone at the table is shown it."""
     rematch_of: str | None = None
     rematch_id: str | None = None
     rematch_rotated: bool = False
@@ -123,9 +126,25 @@ class Table:
             key = spec.strip().lower()
             if key == "human":
                 seats.append(Seat(i, "human", token=new_token(), clock=req.time_bank))
+            elif key == "open":
+                if not req.public:
+                    raise CourtlyError(
+                        f"seat {i} is open, but only a public table lists open seats for "
+                        'anyone to take: add "public": true, or make it "human" and send '
+                        "its invite link"
+                    )
+                seats.append(Seat(i, "open", clock=req.time_bank))
             else:
                 bots.make(key, game)  # an unknown bot name lists the valid ones
                 seats.append(Seat(i, "bot", bot=key))
+        if req.seed is not None:
+            people = sum(1 for s in seats if s.kind != "bot")
+            if people > 1 or any(s.kind == "open" for s in seats):
+                raise CourtlyError(
+                    "a chosen seed tells whoever chose it every hidden card, so only a "
+                    "practice table (at most one person, no open seat) may choose one: "
+                    "leave the seed out and the server deals at random"
+                )
         state = game.new(players=len(seats), seed=req.seed, options=req.options)
         table = cls(
             id=new_table_id(),
@@ -136,6 +155,7 @@ class Table:
             time_bank=req.time_bank,
             takeover=req.takeover,
             think=req.think,
+            seed_chosen=req.seed is not None,
         )
         if req.name is not None:
             first = next((s for s in seats if s.kind == "human"), None)
@@ -153,6 +173,7 @@ class Table:
             players=self.state.players,
             options=self.state.options.model_dump(mode="json"),
             seed=self.state.seed,
+            seed_chosen=self.seed_chosen,
             public=self.public,
             time_bank=self.time_bank,
             takeover=self.takeover,
@@ -199,6 +220,7 @@ class Table:
             time_bank=row.time_bank,
             takeover=row.takeover,
             think=row.think,
+            seed_chosen=bool(row.seed_chosen),
             rematch_of=row.rematch_of,
             rematch_id=row.rematch_id,
             rematch_rotated=row.rematch_rotated,
@@ -222,7 +244,8 @@ class Table:
 
     def rematch(self, rotate: bool) -> Table:
         """A new table with the same game, options and seats (rotated one place
-        on, or kept), a fresh deal and fresh tokens; names carry over."""
+        on, or kept), a fresh random deal and fresh tokens; names carry over and
+        seats nobody took stay open."""
         n = len(self.seats)
         order = [self.seats[(i - 1) % n] for i in range(n)] if rotate else list(self.seats)
         seats = []
@@ -231,6 +254,8 @@ class Table:
                 seats.append(
                     Seat(i, "human", token=new_token(), name=old.name, clock=self.time_bank)
                 )
+            elif old.kind == "open":
+                seats.append(Seat(i, "open", clock=self.time_bank))
             else:
                 seats.append(Seat(i, "bot", bot=old.bot))
         state = self.game.new(players=n, options=self.state.options)
@@ -271,7 +296,18 @@ class Table:
         return None
 
     def free_seats(self) -> list[int]:
-        return [s.seat for s in self.seats if s.kind == "human" and s.name is None]
+        """Seats created open and not taken yet: the only seats a stranger may
+        join. A human seat is its token holder's, named or not."""
+        return [s.seat for s in self.seats if s.kind == "open"]
+
+    def take_open_seat(self, name: str, token: str) -> Seat:
+        """The first open seat, now a human seat with a fresh ``token`` and ``name``."""
+        free = self.free_seats()
+        if not free or self.state.over:
+            raise CourtlyError("this table has no free seat")
+        seat = self.seats[free[0]]
+        seat.kind, seat.token, seat.name = "human", token, name
+        return seat
 
     def bot_turns(self) -> list[int]:
         """Seats to act now that a bot plays: bot seats, and away human seats."""
@@ -431,7 +467,10 @@ class Table:
         return [s.info(s.seat in connected, s.seat == viewer) for s in self.seats]
 
     def summary(self) -> dict[str, Any]:
-        """Public facts about the table (never a token, never the seed)."""
+        """Public facts about the table: never a token, and the seed only when
+        the creator chose it (a practice table; a random seed comes out with the
+        record once the game is over), as a string (a 64-bit number loses digits
+        in JavaScript)."""
         return {
             "id": self.id,
             "game": self.game.id,
@@ -443,6 +482,8 @@ class Table:
             "over": self.state.over,
             "result": self.result(),
             "free_seats": self.free_seats() if self.public else [],
+            "seed": str(self.state.seed) if self.seed_chosen else None,
+            "seed_chosen": self.seed_chosen,
             "seats": [s.info(False).model_dump(exclude={"connected"}) for s in self.seats],
             "time_bank": self.time_bank,
             "takeover": self.takeover,

@@ -11,7 +11,9 @@
   const current = () => byId[form.querySelector("input[name=game]:checked").value];
 
   function seatRow(i, g, kind) {
-    const choices = ["human", ...g.bots].map((b) => `<option value="${b}"${b === kind ? " selected" : ""}>${b === "human" ? (i === 0 ? "you" : "a friend (invite link)") : "bot: " + b}</option>`).join("");
+    const label = (b) => b === "human" ? (i === 0 ? "you" : "a friend (invite link)") : b === "open" ? "an open seat (anyone may take it)" : "bot: " + b;
+    const kinds = i === 0 ? ["human", ...g.bots] : ["human", "open", ...g.bots];
+    const choices = kinds.map((b) => `<option value="${b}"${b === kind ? " selected" : ""}>${label(b)}</option>`).join("");
     return `<li><label>Seat ${i} <select name="seat-${i}" data-seat="${i}">${choices}</select></label></li>`;
   }
 
@@ -54,6 +56,8 @@
   form.addEventListener("change", (e) => {
     if (e.target.name === "game") onGame();
     if (e.target.id === "players") drawSeats();
+    // an open seat is taken from the list of open tables: the table must be listed
+    if (e.target.dataset && e.target.dataset.seat !== undefined && e.target.value === "open") $("public").checked = true;
   });
 
   form.addEventListener("submit", async (e) => {
@@ -91,6 +95,8 @@
     const others = humans.slice(1);
     $("invites").innerHTML = others.length ? "<p>Send each friend their own link (whoever holds a link plays that seat):</p><ul class='invites'>" + others.map((s) =>
       `<li>Seat ${s.seat}: <input readonly value="${esc(s.invite)}" aria-label="Invite link for seat ${s.seat}" size="40"> <button type="button" class="copy" data-link="${esc(s.invite)}">Copy</button></li>`).join("") + "</ul>" : "";
+    const open = answer.seats.filter((s) => s.kind === "open").map((s) => s.seat);
+    if (open.length) $("invites").innerHTML += `<p>Open seat${open.length > 1 ? "s" : ""} ${open.join(", ")}: anyone may take ${open.length > 1 ? "them" : "it"} from the open tables below.</p>`;
     $("spectate-link").href = answer.spectate;
     $("spectate-link").textContent = answer.spectate;
     for (const b of document.querySelectorAll("button.copy")) {
