@@ -189,3 +189,22 @@ def test_rollout_policy_is_asked_only_for_real_choices() -> None:
     bot.act(state.observation(seat), state.legal_actions(seat), random.Random(3))
     assert asked and min(asked) >= 2
     assert len(asked) < bot.last_rollout_decisions  # forced moves were played directly
+
+
+def test_search_ranks_every_legal_move_with_the_chosen_one_first() -> None:
+    """Hints and game review read the whole verdict of a search, not only its move."""
+    state = midgame(4)
+    seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    bot = ISMCTS(state.game, iterations=150)
+    verdict = bot.search(state.observation(seat), legal, random.Random(2))
+    assert sorted(m.action.id for m in verdict.moves) == sorted(a.id for a in legal)
+    assert verdict.iterations == 150 and verdict.seconds > 0
+    assert sum(m.visits for m in verdict.moves) == 150
+    top = max(verdict.moves, key=lambda m: m.visits)
+    assert verdict.best == top.action
+    for m in verdict.moves:
+        assert (m.value is None) == (m.visits == 0)
+        assert m.value is None or 0.0 <= m.value <= 1.0
+    again = ISMCTS(state.game, iterations=150).act(state.observation(seat), legal, random.Random(2))
+    assert again == verdict.best

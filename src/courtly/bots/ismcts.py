@@ -41,11 +41,35 @@ import math
 import random
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from courtly.bots.base import Bot
 from courtly.engine.actions import Action
 from courtly.engine.game import Game, State
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One legal move after a search: how often it was tried and its mean result
+    for the searching seat (0 last place .. 1 first; None: never tried)."""
+
+    action: Action
+    visits: int
+    value: float | None
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """A search's verdict on a decision: every legal move, the chosen one first."""
+
+    moves: list[MoveValue]
+    iterations: int
+    seconds: float
+
+    @property
+    def best(self) -> Action:
+        return self.moves[0].action
 
 
 class Node:
@@ -112,10 +136,18 @@ class ISMCTS(Bot):
         self, observation: Mapping[str, Any] | None, legal: Sequence[Action], rng: random.Random
     ) -> Action:
         assert observation is not None, "ISMCTS needs the observation"
-        start = time.perf_counter()
         if len(legal) == 1:
             self._last = None
             return legal[0]
+        return self.search(observation, legal, rng).best
+
+    def search(
+        self, observation: Mapping[str, Any], legal: Sequence[Action], rng: random.Random
+    ) -> Analysis:
+        """Search from ``observation`` and return every legal move's standing
+        (visits and mean result for the searching seat), the chosen move first.
+        ``act`` plays its ``best``; hints and game review read the rest."""
+        start = time.perf_counter()
         me: int = observation["seat"]
         game = self.game
         root = self._reusable_root(observation, rng) or Node()
@@ -147,7 +179,14 @@ class ISMCTS(Bot):
         if self.reuse:
             child = root.children.get((me, best))
             self._last = None if child is None else (observation, by_id[best], child)
-        return by_id[best]
+        moves = []
+        for a in legal:
+            child = root.children.get((me, a.id))
+            visits = 0 if child is None else child.visits
+            value = child.total / child.visits if child is not None and child.visits else None
+            moves.append(MoveValue(a, visits, value))
+        moves.sort(key=lambda m: (m.action.id != best, -m.visits))
+        return Analysis(moves=moves, iterations=done, seconds=time.perf_counter() - start)
 
     def _reusable_root(self, observation: Mapping[str, Any], rng: random.Random) -> Node | None:
         """The subtree under our last move, when it is still this information set.
