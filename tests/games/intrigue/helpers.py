@@ -41,6 +41,7 @@ def table(
             s.stack_by[x].append(by)
             s.stack_up[x].append(up)
             used.append(C.BY_CODE[code])
+    s.stack_shown = [[False] * len(cs) for cs in s.stacks]
     s.rel_card, s.rel_cw = [-1, -1, -1], [True, True, True]
     for code, (lt, rt) in (rels or {}).items():
         c = C.BY_CODE[code]

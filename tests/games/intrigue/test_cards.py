@@ -86,9 +86,10 @@ def test_card_spy_reveals_one_random_face_down_card() -> None:
         )
         s.apply(0, "play SPY")
         s.apply(0, "target B")
-        assert s.stack_up[1].count(True) == 2
-        seen.add(tuple(s.stack_up[1]))
-    assert seen == {(True, False, True), (False, True, True)}
+        assert s.stack_up[1] == [False, False, True]  # shown, still face down (INT-18)
+        assert s.stack_shown[1].count(True) == 1
+        seen.add(tuple(s.stack_shown[1]))
+    assert seen == {(True, False, False), (False, True, False)}
 
 
 def test_card_manipulate_swaps_your_token_with_an_opponents() -> None:

@@ -46,7 +46,10 @@ def test_notation_is_case_insensitive_with_aliases() -> None:
 
 def test_illegal_actions_leave_the_state_unchanged_and_say_why() -> None:
     s = table(
-        hands=[["PUB1", "SPY"], ["PUB2"], ["PUB3"]], tokens={"A+3": 1}, rels={"ADVANT": ("A", "B")}
+        hands=[["PUB1", "SPY"], ["PUB2"], ["PUB3"]],
+        tokens={"A+3": 1},
+        rels={"ADVANT": ("A", "B")},
+        idle_actions="forbidden",
     )
     before = pickle.dumps(s.__dict__)
     cases = [

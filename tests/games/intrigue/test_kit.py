@@ -16,6 +16,9 @@ class TestIntrigueKitVariants(GameKit):
         "leftover_hands": "keep",
         "assassinated": "unused",
         "next_round_starts": "continue",
+        "idle_actions": "forbidden",
+        "spy_reveal": "face_up",
+        "last_card": "resolves",
     }
     seeds = range(10)
     deep_seeds = range(2)

@@ -158,13 +158,21 @@ def test_INT_7_virtue_reveals_from_the_top_and_revealed_cards_stay_up() -> None:
     assert [e.get("card") for e in b] == [None, None, "PUB4"]
 
 
-def test_INT_7_spy_shows_its_card_to_everyone() -> None:
-    s = table(hands=[["SPY", "PUB1"], ["PUB2"], ["PUB3"]], stacks={"C": [("ENTH2", 1, False)]})
+@pytest.mark.parametrize("spy_reveal", ["shown", "face_up"])
+def test_INT_7_spy_shows_its_card_to_everyone(spy_reveal: str) -> None:
+    s = table(
+        hands=[["SPY", "PUB1"], ["PUB2"], ["PUB3"]],
+        stacks={"C": [("ENTH2", 1, False)]},
+        spy_reveal=spy_reveal,
+    )
     s.apply(0, "play SPY")
     assert [a.notation for a in s.legal_actions(0)] == ["target C"]
     s.apply(0, "target C")
     for seat in (0, 1, 2, None):
-        assert s.observation(seat)["stacks"][2] == [{"by": 1, "up": True, "card": "ENTH2"}]
+        entry = s.observation(seat)["stacks"][2][0]
+        assert entry["card"] == "ENTH2" and entry["by"] == 1
+        assert entry["up"] is (spy_reveal == "face_up")
+        assert "ENTH2" not in s.hidden_from(seat)
 
 
 def test_INT_8_assassination_keeps_the_letter_tokens_favors_stack_and_relationships() -> None:
@@ -280,26 +288,39 @@ def test_INT_13_the_next_round_starts_rotating_or_continuing() -> None:
     assert c.round == 2 and c.to_act == (2,)  # left of the player who took the last turn
 
 
-def test_INT_14_an_action_is_played_for_its_effect_only_when_it_has_one() -> None:
+ALL_ACTIONS = ("ORACLE", "ASSASSIN", "VIRTUE", "SPY", "MANIP", "MISINFO", "LIES")
+
+
+def test_INT_14_an_action_with_nothing_to_act_on_is_played_for_no_effect() -> None:
     s = table(
         characters=("PRINCESS", "DUKE", "BISHOP", "PROPHET"),
-        hands=[
-            ["ORACLE", "ASSASSIN", "VIRTUE", "SPY", "MANIP", "MISINFO", "LIES"],
-            ["PUB2"],
-            ["PUB3"],
-        ],
+        hands=[list(ALL_ACTIONS), ["PUB2"], ["PUB3"]],
+    )
+    plays = {a.notation for a in s.legal_actions(0) if a.kind == "play"}
+    assert plays == {f"play {c}" for c in ALL_ACTIONS}
+    assert not s.playable(C.SPY, 0)  # no face-down card anywhere
+    events = s.apply(0, "play SPY")
+    assert events[0].kind == "play" and events[0].data["no_effect"] is True
+    assert codes(s.discard) == ["SPY"] and "SPY" not in codes(s.hands[0])
+    assert s.decision == "turn" and s.to_act == (1,) and s.effect == -1
+
+
+def test_INT_14_idle_actions_forbidden_plays_an_action_only_when_it_can_act() -> None:
+    s = table(
+        characters=("PRINCESS", "DUKE", "BISHOP", "PROPHET"),
+        hands=[list(ALL_ACTIONS), ["PUB2"], ["PUB3"]],
+        idle_actions="forbidden",
     )
     plays = {a.notation for a in s.legal_actions(0) if a.kind == "play"}
     assert plays == {"play ORACLE", "play ASSASSIN"}
     with pytest.raises(IllegalAction, match="INT-14"):
         s.apply(0, "play SPY")
     s.stacks[1], s.stack_by[1], s.stack_up[1] = [C.BY_CODE["PUB4"]], [1], [False]
+    s.stack_shown[1] = [False]
     s.rel_card[0] = C.FEUD
     s.tokens = [0, -1, 1, -1, -1, -1]
     plays = {a.notation for a in s.legal_actions(0) if a.kind == "play"}
-    assert plays == {
-        f"play {c}" for c in ("ORACLE", "ASSASSIN", "VIRTUE", "SPY", "MANIP", "MISINFO", "LIES")
-    }
+    assert plays == {f"play {c}" for c in ALL_ACTIONS}
 
 
 def test_INT_15_discarded_cards_are_shown_to_everyone() -> None:
@@ -314,3 +335,73 @@ def test_INT_16_seat_0_starts_the_first_round() -> None:
     for seed in range(5):
         s = GAME.new(seed=seed)
         assert s.to_act == (0,) and s.decision == "turn"
+
+
+def test_INT_18_a_card_a_spy_showed_stays_face_down_and_virtue_may_discard_it() -> None:
+    hands = [["SPY", "VIRTUE", "PUB1"], ["PUB2", "PUB4"], ["PUB3", "ENTH1"]]
+    s = table(hands=hands, stacks={"B": [("FEUD", 1, False)]})
+    s.apply(0, "play SPY")
+    s.apply(0, "target B")
+    assert s.stack_up[1] == [False] and s.stack_shown[1] == [True] and s.face_down(1) == 1
+    assert s.observation(2)["stacks"][1] == [{"by": 1, "up": False, "shown": True, "card": "FEUD"}]
+    s.apply(1, "take A+3")
+    s.apply(2, "take B+3")
+    s.apply(0, "play VIRTUE")
+    assert [a.notation for a in s.legal_actions(0)] == ["target B"]
+    s.apply(0, "target B")
+    assert stack(s, "B") == [] and codes(s.discard) == ["SPY", "VIRTUE", "FEUD"]
+
+
+def test_INT_18_spy_reveal_face_up_keeps_the_card_from_virtue() -> None:
+    hands = [["SPY", "VIRTUE", "PUB1"], ["PUB2", "PUB4"], ["PUB3", "ENTH1"]]
+    s = table(hands=hands, stacks={"B": [("FEUD", 1, False)]}, spy_reveal="face_up")
+    s.apply(0, "play SPY")
+    s.apply(0, "target B")
+    assert s.stack_up[1] == [True] and s.face_down(1) == 0
+    s.apply(1, "take A+3")
+    s.apply(2, "take B+3")
+    s.apply(0, "play VIRTUE")  # nothing face down to reveal: no effect (INT-14)
+    assert s.decision == "turn" and stack(s, "B") == ["FEUD"]
+    assert codes(s.discard) == ["SPY", "VIRTUE"]
+
+
+def test_INT_19_the_last_card_ends_the_round_before_its_text() -> None:
+    up = table(hands=[["PUB1"], ["PUB2", "PUB3"], ["PUB4", "ENTH1"]], deck_top=["SPY"], rounds=1)
+    up.apply(0, "up PUB1 A")  # no card drawn: the round is over
+    assert up.over and up.round_log[0]["totals"]["A"] == 1
+    assert up.deck[-1] == C.SPY
+    oracle = table(
+        hands=[["ORACLE"], ["PUB2", "PUB3"], ["PUB4", "ENTH1"]],
+        deck_top=["ENTH2", "SPY"],
+        rounds=1,
+    )
+    oracle.apply(0, "play ORACLE")
+    assert oracle.over and codes(oracle.discard) == ["ORACLE"]
+    lies = table(
+        hands=[["LIES"], ["PUB2", "PUB3"], ["PUB4", "ENTH1"]],
+        rels={"ADVANT": ("A", "B")},
+        rounds=1,
+    )
+    lies.apply(0, "play LIES")
+    assert lies.over and lies.rel_cw[0] is True
+
+
+def test_INT_19_last_card_resolves_draws_and_the_round_goes_on() -> None:
+    up = table(
+        hands=[["PUB1"], ["PUB2", "PUB3"], ["PUB4", "ENTH1"]],
+        deck_top=["SPY"],
+        rounds=1,
+        last_card="resolves",
+    )
+    up.apply(0, "up PUB1 A")
+    assert not up.over and codes(up.hands[0]) == ["SPY"] and up.to_act == (1,)
+    oracle = table(
+        hands=[["ORACLE"], ["PUB2", "PUB3"], ["PUB4", "ENTH1"]],
+        deck_top=["ENTH2", "SPY"],
+        rounds=1,
+        last_card="resolves",
+    )
+    oracle.apply(0, "play ORACLE")
+    assert oracle.decision == "discard" and sorted(codes(oracle.hands[0])) == ["ENTH2", "SPY"]
+    oracle.apply(0, "discard SPY")
+    assert not oracle.over and codes(oracle.hands[0]) == ["ENTH2"]

@@ -62,11 +62,23 @@ def play_favor(s: IntrigueState, seat: int, letter: int) -> list[Event]:
     ]
 
 
-def _to_stack(s: IntrigueState, seat: int, card: int, x: int, up: bool) -> None:
+def _from_hand(s: IntrigueState, seat: int, card: int) -> None:
     s.hands[seat].remove(card)
+    s.played[seat].append(card)
+
+
+def _last_card(s: IntrigueState, seat: int) -> bool:
+    """Whether ``seat`` is playing its last card and the round is over as it leaves
+    the hand, before the card's text takes effect (INT-19, last_card=ends)."""
+    return s.options.last_card == "ends" and len(s.hands[seat]) == 1
+
+
+def _to_stack(s: IntrigueState, seat: int, card: int, x: int, up: bool) -> None:
+    _from_hand(s, seat, card)
     s.stacks[x].append(card)
     s.stack_by[x].append(seat)
     s.stack_up[x].append(up)
+    s.stack_shown[x].append(False)
 
 
 def draw(s: IntrigueState, seat: int, n: int) -> list[Event]:
@@ -95,9 +107,13 @@ def play_down(s: IntrigueState, seat: int, card: int, x: int) -> list[Event]:
 
 def play_up(s: IntrigueState, seat: int, card: int, x: int) -> list[Event]:
     """A Support face up still counts for its character (INT-6). Defiance: discard a
-    card (a choice); every other Support: draw a card."""
+    card (a choice); every other Support: draw a card. Played as the last card, it
+    ends the round before its text (INT-19)."""
+    last = _last_card(s, seat)
     _to_stack(s, seat, card, x, True)
     events = [Event("up", {"seat": seat, "card": C.CODES[card], "character": C.LETTERS[x]})]
+    if last:
+        return events + s.end_turn(seat)
     if card in C.DEFIANCE:
         if s.hands[seat]:
             s.effect = card
@@ -108,9 +124,17 @@ def play_up(s: IntrigueState, seat: int, card: int, x: int) -> list[Event]:
 
 
 def play_action(s: IntrigueState, seat: int, card: int) -> list[Event]:
-    """An Action is shown, discarded, and resolved with its choices."""
-    s.hands[seat].remove(card)
+    """An Action is shown, discarded, and resolved with its choices. With nothing to
+    act on it has no effect (INT-14); played as the last card, it ends the round
+    before it resolves (INT-19)."""
+    idle = _last_card(s, seat) or not s.playable(card, seat)
+    _from_hand(s, seat, card)
     s.discard.append(card)
+    if idle:
+        return [
+            Event("play", {"seat": seat, "card": C.CODES[card], "no_effect": True}),
+            *s.end_turn(seat),
+        ]
     s.effect = card
     events = [Event("play", {"seat": seat, "card": C.CODES[card]})]
     if card == C.ORACLE:  # Draw two cards. Then discard a card from your hand.
@@ -133,7 +157,7 @@ def place_relationship(s: IntrigueState, seat: int, card: int, lt: int, rt: int)
     """Placed on a pair, arrows to two characters; it may replace one of the opposite
     sign, which is discarded (INT-4, INT-5)."""
     p = C.pair_of(lt, rt)
-    s.hands[seat].remove(card)
+    _from_hand(s, seat, card)
     events = []
     old = s.rel_card[p]
     if old >= 0:
@@ -153,7 +177,7 @@ def place_relationship(s: IntrigueState, seat: int, card: int, lt: int, rt: int)
 # -- the Action cards' choices --------------------------------------------------------
 def discard(s: IntrigueState, seat: int, card: int) -> list[Event]:
     """Oracle's and Defiance's discard: the card is shown (INT-15)."""
-    s.hands[seat].remove(card)
+    _from_hand(s, seat, card)
     s.discard.append(card)
     return [Event("discard", {"seat": seat, "card": C.CODES[card]}), *s.end_turn(seat)]
 
@@ -176,19 +200,19 @@ def assassinate(s: IntrigueState, seat: int, x: int) -> list[Event]:
 
 
 def virtue(s: IntrigueState, seat: int, x: int) -> list[Event]:
-    """Reveal face-down cards from the top down until a negative one, which is
-    discarded; revealed cards stay face up (INT-7)."""
-    stack, up, by = s.stacks[x], s.stack_up[x], s.stack_by[x]
+    """Reveal face-down cards (those a Spy showed too, INT-18) from the top down
+    until a negative one, which is discarded; revealed cards stay face up (INT-7)."""
+    stack, up, by, shown = s.stacks[x], s.stack_up[x], s.stack_by[x], s.stack_shown[x]
     revealed = []
     dropped = None
     for i in range(len(stack) - 1, -1, -1):
         if up[i]:
             continue
-        up[i] = True
+        up[i], shown[i] = True, False
         c = stack[i]
         revealed.append(C.CODES[c])
         if C.VALUE[c] < 0:
-            del stack[i], up[i], by[i]
+            del stack[i], up[i], by[i], shown[i]
             s.discard.append(c)
             dropped = C.CODES[c]
             break
@@ -202,11 +226,15 @@ def virtue(s: IntrigueState, seat: int, x: int) -> list[Event]:
 
 
 def spy(s: IntrigueState, seat: int, x: int) -> list[Event]:
-    """A random face-down card of the character is shown to everyone (INT-7)."""
+    """A random face-down card of the character is shown to everyone (INT-7); it
+    stays face down (INT-18, spy_reveal=shown) or is left face up."""
     up = s.stack_up[x]
     down = [i for i in range(len(up)) if not up[i]]
     i = down[s.rng.randrange(len(down))]
-    up[i] = True
+    if s.options.spy_reveal == "shown":
+        s.stack_shown[x][i] = True
+    else:
+        up[i] = True
     return [
         Event("spy", {"character": C.LETTERS[x], "card": C.CODES[s.stacks[x][i]]}),
         *s.end_turn(seat),

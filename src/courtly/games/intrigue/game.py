@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from courtly.engine.actions import Action
 from courtly.engine.game import Game, State
 from courtly.games.intrigue import actions, render, view
 from courtly.games.intrigue.cards import CODES
@@ -31,6 +32,20 @@ class Intrigue(Game):
         state = IntrigueState.__new__(IntrigueState)
         state.setup(self, seed, options)
         return state
+
+    def observed_as(self, action: Action, actor: int, viewer: int) -> int:
+        """Another seat sees a card played face down only by the Character it went
+        to, and a Favor only as a Favor: each is seen as the first action of its
+        kind with the same public part (``down ORACLE A``, ``favor A``). Everything
+        else a turn or a choice does is public."""
+        assert isinstance(action, actions.IntrigueAction)
+        if actor == viewer:
+            return action.id
+        if action.kind == "down":
+            return actions.DOWN[0][action.letter].id
+        if action.kind == "favor":
+            return actions.FAVOR[0].id
+        return action.id
 
     def card_codes(self) -> frozenset[str]:
         return frozenset(CODES)

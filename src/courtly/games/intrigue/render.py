@@ -89,7 +89,9 @@ def render(obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
         stack = obs["stacks"][x]
         known = []
         for e in stack:
-            mark = "" if e["up"] else "[dim](down)[/]"
+            mark = (
+                "" if e["up"] else "[dim](down, shown)[/]" if e.get("shown") else "[dim](down)[/]"
+            )
             shown = card(e["card"]) if "card" in e else "[dim]??[/]"
             known.append(f"{shown}{mark}[dim]/{_who(e['by'], me)}[/]")
         lines.append(

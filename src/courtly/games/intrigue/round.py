@@ -59,9 +59,11 @@ def end_round(s: IntrigueState) -> list[Event]:
             card = s.stacks[debtor].pop(i)
             by = s.stack_by[debtor].pop(i)
             s.stack_up[debtor].pop(i)
+            s.stack_shown[debtor].pop(i)
             s.stacks[lender].append(card)
             s.stack_by[lender].append(by)
             s.stack_up[lender].append(True)
+            s.stack_shown[lender].append(False)
             value = C.support_value(card, s.chars[lender])
             summary["debt"] = {"from": C.LETTERS[debtor], "to": C.LETTERS[lender], "value": value}
             events.append(
@@ -73,6 +75,7 @@ def end_round(s: IntrigueState) -> list[Event]:
     # Reveal all support cards.
     for x in range(3):
         s.stack_up[x] = [True] * len(s.stacks[x])
+        s.stack_shown[x] = [False] * len(s.stacks[x])
     events.append(
         Event(
             "reveal",
@@ -113,11 +116,14 @@ def end_round(s: IntrigueState) -> list[Event]:
 def next_round(s: IntrigueState) -> list[Event]:
     """Tokens return; stacks and discard (and hands, INT-11) go back into the deck."""
     s.tokens = [-1] * 6
+    if s.options.leftover_hands == "keep":
+        remember_kept(s)
     for x in range(3):
         s.deck += s.stacks[x]
         s.stacks[x] = []
         s.stack_by[x] = []
         s.stack_up[x] = []
+        s.stack_shown[x] = []
     s.deck += s.discard
     s.discard = []
     if s.options.leftover_hands == "return":
@@ -129,6 +135,28 @@ def next_round(s: IntrigueState) -> list[Event]:
     else:
         s.start = (s.turn + 1) % PLAYERS
     return s.start_round()
+
+
+def remember_kept(s: IntrigueState) -> None:
+    """What each viewer knows, after the reveal, of the cards each other seat keeps
+    into the next round (INT-11, leftover_hands=keep): they are among the cards the
+    viewer has not seen. A seat also still holds what it owed from earlier rounds:
+    at least ``n`` of the cards it kept then, less those it played since (all of
+    them are seen now), are among the cards it keeps now."""
+    for viewer in range(PLAYERS + 1):
+        unseen = set(s.deck)
+        for other in range(PLAYERS):
+            if other != viewer:
+                unseen.update(s.hands[other])
+        known = s.kept[viewer]
+        for other in range(PLAYERS):
+            if other == viewer:
+                continue
+            played = set(s.played[other])
+            clues = [(cards & unseen, n - len(played & cards)) for cards, n in known[other]]
+            if s.hands[other]:
+                clues.append((frozenset(unseen), len(s.hands[other])))
+            known[other] = [(cards, n) for cards, n in clues if n > 0]
 
 
 def end_game(s: IntrigueState) -> list[Event]:

@@ -79,6 +79,28 @@ class IntrigueOptions(GameOptions):
             "player ('rotate'), or left of the player who took the last turn ('continue')."
         ),
     )
+    idle_actions: Literal["allowed", "forbidden"] = Field(
+        "allowed",
+        description=(
+            "INT-14: an Action with nothing to act on may still be played, for no effect "
+            "('allowed'), or only face down ('forbidden')."
+        ),
+    )
+    spy_reveal: Literal["shown", "face_up"] = Field(
+        "shown",
+        description=(
+            "INT-18: the card a Spy reveals is shown to everyone and stays face down, so "
+            "Virtue may still reveal and discard it ('shown'), or stays face up ('face_up')."
+        ),
+    )
+    last_card: Literal["ends", "resolves"] = Field(
+        "ends",
+        description=(
+            "INT-19: the round is over as soon as a player's last card leaves the hand, "
+            "before its text takes effect ('ends'), or once that card has been resolved, "
+            "going on if it drew cards ('resolves')."
+        ),
+    )
     deck: list[str] | None = Field(
         None,
         description=(
@@ -163,6 +185,14 @@ class IntrigueState(State):
         self.stacks: list[list[int]] = [[], [], []]  # by letter, bottom first
         self.stack_by: list[list[int]] = [[], [], []]  # who played each stack card
         self.stack_up: list[list[bool]] = [[], [], []]  # face up (played so, or revealed)
+        self.stack_shown: list[list[bool]] = [[], [], []]  # face down, shown to all (INT-18)
+        self.played: list[list[int]] = [[], [], []]  # cards each seat played this round
+        # What each viewer (seats 0-2, 3: a spectator) knows of the cards each seat
+        # kept from the last round (leftover_hands=keep, INT-11): pairs (cards, n),
+        # "at least n of the cards it kept are among these".
+        self.kept: list[list[list[tuple[frozenset[int], int]]]] = [
+            [[] for _ in range(PLAYERS)] for _ in range(PLAYERS + 1)
+        ]
         self.discard: list[int] = []
         self.rel_card = [-1, -1, -1]  # by pair AB, BC, CA
         self.rel_cw = [True, True, True]  # left end is the pair's clockwise-first letter
@@ -198,6 +228,7 @@ class IntrigueState(State):
         self.round += 1
         if shuffle:
             self.rng.shuffle(self.deck)
+        self.played = [[], [], []]
         n = self.options.hand_size
         for k in range(PLAYERS):
             seat = (self.start + k) % PLAYERS
@@ -224,6 +255,11 @@ class IntrigueState(State):
         """How many face-down cards are in letter ``x``'s support stack."""
         return self.stack_up[x].count(False)
 
+    def seen(self, x: int) -> list[bool]:
+        """For each card of letter ``x``'s stack: whether everyone knows it (face up,
+        or face down but shown by a Spy, INT-18)."""
+        return [u or s for u, s in zip(self.stack_up[x], self.stack_shown[x], strict=True)]
+
     def can_place(self, card: int, p: int) -> bool:
         """A Relationship may go on an empty pair, or replace one of the opposite
         sign (INT-5)."""
@@ -243,7 +279,7 @@ class IntrigueState(State):
         return out
 
     def playable(self, card: int, seat: int) -> bool:
-        """Whether an Action may be played for its effect now (INT-14)."""
+        """Whether an Action has something to act on now (INT-14)."""
         if card == C.ORACLE:
             return True
         if card == C.ASSASSIN:
@@ -270,7 +306,7 @@ class IntrigueState(State):
             for c in hand:
                 out += DOWN[c]
                 if c < 7:
-                    if self.playable(c, seat):
+                    if self.options.idle_actions == "allowed" or self.playable(c, seat):
                         out.append(PLAY[c])
                 elif c < 19:
                     out += UP[c]
@@ -333,10 +369,15 @@ class IntrigueState(State):
                     f"you do not hold {C.CODES[action.card]}; your hand is "
                     f"{' '.join(C.CODES[c] for c in hand)}"
                 )
-            if k == "play" and not self.playable(action.card, seat):
+            if (
+                k == "play"
+                and self.options.idle_actions == "forbidden"
+                and not self.playable(action.card, seat)
+            ):
                 return (
                     f"{C.DECK[action.card].name} would have nothing to act on now "
-                    f"(INT-14); play it face down with 'down {C.CODES[action.card]} A'"
+                    f"(INT-14, idle_actions=forbidden); play it face down with "
+                    f"'down {C.CODES[action.card]} A'"
                 )
             if k == "rel" and not self.can_place(action.card, action.pair):
                 cur = self.rel_card[action.pair]
@@ -415,8 +456,8 @@ class IntrigueState(State):
                 hidden += self.hands[other]
                 hidden += [C.favor_card(other, x) for x in self.favor_hand[other]]
         for x in range(3):
-            for c, by, up in zip(self.stacks[x], self.stack_by[x], self.stack_up[x], strict=True):
-                if not up and by != seat:
+            for c, by, seen in zip(self.stacks[x], self.stack_by[x], self.seen(x), strict=True):
+                if not seen and by != seat:
                     hidden.append(c)
         if not self.finished:
             hidden += [f for f in self.favors_played if (f - C.FIRST_FAVOR) // 3 != seat]
@@ -437,6 +478,9 @@ class IntrigueState(State):
         new.stacks = [list(s) for s in self.stacks]
         new.stack_by = [list(s) for s in self.stack_by]
         new.stack_up = [list(s) for s in self.stack_up]
+        new.stack_shown = [list(s) for s in self.stack_shown]
+        new.played = [list(p) for p in self.played]
+        new.kept = [[list(k) for k in v] for v in self.kept]
         new.discard = list(self.discard)
         new.rel_card = list(self.rel_card)
         new.rel_cw = list(self.rel_cw)

@@ -2,12 +2,16 @@
 
 The one place that strips secrets. Public: the Characters and their point
 tokens, who holds which support token, each stack's size and who played each of
-its cards, face-up cards (played face up, or revealed by Spy, Virtue or the end
-of the round), relationships, the discard pile, the deck size, hand sizes, the
-order and players of the face-down Favors, points. A seat also sees its own hand,
-its own face-down cards and its own Favors. Nothing else: not another hand, not
-another seat's face-down card or Favor (until the Favors are flipped at the end),
-not the deck.
+its cards, face-up cards (played face up, or revealed by Virtue or the end of
+the round), face-down cards a Spy showed (INT-18), relationships, the discard
+pile, the deck size, hand sizes, the order and players of the face-down Favors,
+points. A seat also sees its own hand, its own face-down cards and its own
+Favors, and (leftover_hands=keep) what it knows of the cards each other seat kept
+from the last round. Nothing else: not another hand, not another seat's
+face-down card or Favor (until the Favors are flipped at the end), not the deck.
+
+The observation is the seat's whole knowledge: a world drawn by ``sample`` agrees
+with everything the seat has seen in the game so far.
 """
 
 from __future__ import annotations
@@ -35,9 +39,13 @@ def observe(s: IntrigueState, seat: int | None) -> dict[str, Any]:
     stacks = []
     for x in range(3):
         entries = []
-        for c, by, up in zip(s.stacks[x], s.stack_by[x], s.stack_up[x], strict=True):
+        for c, by, up, shown in zip(
+            s.stacks[x], s.stack_by[x], s.stack_up[x], s.stack_shown[x], strict=True
+        ):
             e: dict[str, Any] = {"by": by, "up": up}
-            if up or by == seat:
+            if shown:
+                e["shown"] = True
+            if up or shown or by == seat:
                 e["card"] = CODES[c]
             entries.append(e)
         stacks.append(entries)
@@ -89,7 +97,46 @@ def observe(s: IntrigueState, seat: int | None) -> dict[str, Any]:
     if seat is not None:
         obs["hand"] = [CODES[c] for c in s.hands[seat]]
         obs["favors"] = [CODES[C.favor_card(seat, x)] for x in s.favor_hand[seat]]
+    if s.options.leftover_hands == "keep":
+        obs["kept"] = _kept(s, seat)
     return obs
+
+
+def _kept(s: IntrigueState, seat: int | None) -> list[dict[str, Any]]:
+    """What ``seat`` knows of the cards another seat kept from the last round
+    (INT-11, leftover_hands=keep): "at least ``at_least`` of the cards now in its
+    hand or face down in a stack by it, unseen by you, are among ``of``". The
+    cards are given by deck id: which cards you have not seen is yours to know,
+    and none of them is placed by it."""
+    unseen = {c for c in range(C.DECK_SIZE)} - _seen(s, seat)
+    out = []
+    for other, clues in enumerate(s.kept[PLAYERS if seat is None else seat]):
+        if other == seat or not clues:
+            continue
+        hidden = {
+            c
+            for x in range(3)
+            for c, by, seen in zip(s.stacks[x], s.stack_by[x], s.seen(x), strict=True)
+            if by == other and not seen
+        }
+        known = set(s.played[other]) - hidden
+        for cards, n in clues:
+            need = n - len(known & cards)
+            if need > 0:
+                out.append({"seat": other, "at_least": need, "of": sorted(cards & unseen)})
+    return out
+
+
+def _seen(s: IntrigueState, seat: int | None) -> set[int]:
+    """The deck cards whose place ``seat`` knows now."""
+    seen = set(s.discard) | {c for c in s.rel_card if c >= 0}
+    if seat is not None:
+        seen.update(s.hands[seat])
+    for x in range(3):
+        for c, by, known in zip(s.stacks[x], s.stack_by[x], s.seen(x), strict=True):
+            if known or by == seat:
+                seen.add(c)
+    return seen
 
 
 _OPTIONS: dict[str, IntrigueOptions] = {}
@@ -109,7 +156,9 @@ def sample(game: Any, obs: Mapping[str, Any], rng: random.Random) -> IntrigueSta
     """A full state that gives ``obs`` to its seat, hidden cards drawn from ``rng``.
 
     Every deck card the seat has not seen is equally likely in each unseen place:
-    the other hands, the face-down stack cards it did not play, the deck. Each
+    the other hands, the face-down stack cards it did not play, the deck (except
+    that, with leftover_hands=keep, each other seat first gets what it must hold of
+    the cards it kept from the last round). Each
     other seat's Favors are a random order of A, B, C: the unseen played ones in
     play order, the rest in hand.
     """
@@ -145,9 +194,10 @@ def sample(game: Any, obs: Mapping[str, Any], rng: random.Random) -> IntrigueSta
         mine = s.hands[seat] = [BY_CODE[c] for c in obs["hand"]]
         for c in mine:
             seen[c] = True
-    s.stacks, s.stack_by, s.stack_up = [], [], []
+    s.stacks, s.stack_by, s.stack_up, s.stack_shown = [], [], [], []
     for entries in obs["stacks"]:
         cs, bys, ups = [], [], []
+        s.stack_shown.append([bool(e.get("shown")) for e in entries])
         for e in entries:
             code = e.get("card")
             if code is None:
@@ -163,21 +213,57 @@ def sample(game: Any, obs: Mapping[str, Any], rng: random.Random) -> IntrigueSta
         s.stack_up.append(ups)
     pool = [c for c in range(C.DECK_SIZE) if not seen[c]]
     rng.shuffle(pool)
+    kept = _sample_kept(s, obs, seat, pool)
     sizes = obs["hand_sizes"]
+    s.played = [[], [], []]
     for other in range(PLAYERS):
-        if other != seat:
-            n = sizes[other]
-            s.hands[other] = pool[len(pool) - n :] if n else []
-            del pool[len(pool) - n :]
-    for cs in s.stacks:
-        for i, c in enumerate(cs):
-            if c < 0:
-                cs[i] = pool.pop()
+        if other == seat:
+            continue
+        holes = [
+            (x, i)
+            for x, cs in enumerate(s.stacks)
+            for i, c in enumerate(cs)
+            if c < 0 and s.stack_by[x][i] == other
+        ]
+        n = sizes[other]
+        cards = kept[other]
+        cards += [pool.pop() for _ in range(n + len(holes) - len(cards))]
+        if kept[other]:
+            rng.shuffle(cards)
+        s.hands[other] = cards[:n]
+        for (x, i), c in zip(holes, cards[n:], strict=True):
+            s.stacks[x][i] = c
+        s.played[other] = cards[n:]  # unseen, so not yet counted in its clues
     s.deck = pool  # what is left: exactly deck_size cards
     _sample_favors(s, obs, seat, rng)
     if obs["decision"] is not None:
         s.pending.push(obs["decision"], list(obs["to_act"]))
     return s
+
+
+def _sample_kept(
+    s: IntrigueState, obs: Mapping[str, Any], seat: int | None, pool: list[int]
+) -> list[list[int]]:
+    """The unseen cards each other seat must hold (in hand or face down) for what
+    the viewer knows of the cards it kept from the last round (INT-11), taken at
+    random from ``pool``. The clues of one viewer are nested (each round's unseen
+    cards within the last's), so the smallest sets are served first."""
+    s.kept = [[[] for _ in range(PLAYERS)] for _ in range(PLAYERS + 1)]
+    clues = obs.get("kept", ())
+    for clue in clues:
+        mine = s.kept[PLAYERS if seat is None else seat][clue["seat"]]
+        mine.append((frozenset(clue["of"]), clue["at_least"]))
+    need: list[list[int]] = [[], [], []]
+    for clue in sorted(clues, key=lambda k: len(k["of"])):
+        other, cards = clue["seat"], frozenset(clue["of"])
+        short = clue["at_least"] - len(cards.intersection(need[other]))
+        for i in range(len(pool) - 1, -1, -1):
+            if short <= 0:
+                break
+            if pool[i] in cards:
+                need[other].append(pool.pop(i))
+                short -= 1
+    return need
 
 
 def _sample_favors(

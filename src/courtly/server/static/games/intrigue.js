@@ -58,7 +58,7 @@
     return '<div class="stacks">' + LETTERS.map((L, x) => {
       const tokens = Object.entries(o.tokens).filter(([t]) => t[0] === L).map(([t, h]) =>
         `<span class="support-token${h === null ? " free" : ""}" data-pick="${esc(t)}" title="${h === null ? "free" : "held by " + esc(ctx.seatName(h))}">${esc(t)}${h === null ? "" : " · " + esc(ctx.seatName(h))}</span>`).join(" ");
-      const cards = o.stacks[x].map((e) => e.card ? C.printed(e.card, info(ctx, e.card), { small: true, cls: e.up ? "" : "known-down", title: `${(info(ctx, e.card) || {}).name || e.card}, ${e.up ? "face up" : "face down (you know it)"}, by ${ctx.seatName(e.by)}` })
+      const cards = o.stacks[x].map((e) => e.card ? C.printed(e.card, info(ctx, e.card), { small: true, cls: e.up ? "" : "known-down", title: `${(info(ctx, e.card) || {}).name || e.card}, ${e.up ? "face up" : e.shown ? "face down (a Spy showed it to all)" : "face down (you know it)"}, by ${ctx.seatName(e.by)}` })
         : C.back({ small: true, title: `face down, by ${ctx.seatName(e.by)}`, label: `P${e.by}` })).join("");
       return `<section class="zone stack char-${L}" data-pick="${L}"><h3>${L} · ${esc(charName(ctx, x))}</h3><p>Support tokens: ${tokens || "none"}</p><div class="cards-row">${cards || '<span class="hint">no support yet</span>'}</div></section>`;
     }).join("") + "</div>";
@@ -131,7 +131,7 @@
       case "down": return `${does(e.seat, "play", "plays")} a card face down on ${e.character}`;
       case "down_private": return `(your face-down card on ${e.character} is ${nm(e.card)})`;
       case "up": return `${does(e.seat, "play", "plays")} ${nm(e.card)} face up on ${e.character}`;
-      case "play": return `${does(e.seat, "play", "plays")} ${nm(e.card)}`;
+      case "play": return `${does(e.seat, "play", "plays")} ${nm(e.card)}${e.no_effect ? ", for no effect" : ""}`;
       case "draw": return `${does(e.seat, "draw", "draws")} ${e.count} card${e.count === 1 ? "" : "s"}`;
       case "drawn": return `you drew ${e.cards.map(nm).join(", ")}`;
       case "discard": return `${does(e.seat, "discard", "discards")} ${nm(e.card)}`;
