@@ -93,3 +93,14 @@ def do(st: GarrisonState, seat: int, notation: str) -> list[Any]:
 
 def codes(cards_: list[int]) -> list[str]:
     return [cards.code(c) for c in cards_]
+
+
+def unknown_to(st: GarrisonState, seat: int | None) -> set[str]:
+    """Codes of the cards whose place ``seat`` cannot know: the deck and every
+    card of another hand that has not been shown (stricter than
+    ``hidden_from``, which leaves out cards everyone saw shuffled back)."""
+    out = set(st.deck)
+    for s in range(st.n):
+        if s != seat:
+            out.update(c for c in st.hands[s] if c not in st.known[s])
+    return {cards.code(c) for c in out}

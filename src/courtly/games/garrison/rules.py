@@ -319,17 +319,30 @@ class GarrisonState(State):
         return self.move_reason(seat, action)
 
     def move_reason(self, seat: int, a: GarrisonAction) -> str | None:
-        """Why the ordinary move ``a`` is not possible for ``seat`` now (also
-        asked again when a declared move resolves)."""
+        """Why the ordinary move ``a`` is not possible for ``seat`` now, told to
+        that seat alone (a declared move is checked again when it resolves, by
+        ``missing`` and ``target_reason``, whose reasons are public)."""
         kind = a.kind
         if kind == "end":
             return None
         hand = self.hands[seat]
-        needed = [a.card] if kind != "besiege" else []
-        needed += list(a.pay)
-        missing = [_CODE[c] for c in needed if c not in hand]
+        missing = self.missing(seat, a)
         if missing:
             return f"you do not hold {' and '.join(missing)}; your hand is {_hand(hand)}"
+        return self.target_reason(seat, a)
+
+    def missing(self, seat: int, a: GarrisonAction) -> list[str]:
+        """The cards that the move ``a`` spends or plays and ``seat`` does not
+        hold (public once declared: the declaration named them)."""
+        needed = [a.card] if a.kind != "besiege" else []
+        needed += list(a.pay)
+        hand = self.hands[seat]
+        return [_CODE[c] for c in needed if c not in hand]
+
+    def target_reason(self, seat: int, a: GarrisonAction) -> str | None:
+        """Why the move ``a``, its cards in hand, cannot be made: the reason
+        names only what every seat can see."""
+        kind = a.kind
         if kind == "upgrade":
             why = self.may_add(seat, a.card)
             if why:
@@ -388,7 +401,12 @@ class GarrisonState(State):
         """Carry out a declared move once its window has closed. Spent cards go
         to the discard pile first; a move whose cards or targets are gone does
         nothing (GAR-14); a Joker spent or discarded fires afterwards (GAR-3)."""
-        why = self.move_reason(seat, a)
+        # The public reason never lists the mover's hand (its new cards are hidden).
+        missing = self.missing(seat, a)
+        if missing:
+            why = f"{' and '.join(missing)} no longer in P{seat}'s hand"
+        else:
+            why = self.target_reason(seat, a)
         if why is not None:
             return [Event("fizzled", {"seat": seat, "move": a.notation, "why": why})]
         kind = a.kind
