@@ -6,6 +6,7 @@ from typing import Any
 
 from courtly import cards
 from courtly.games import get
+from courtly.games.garrison.actions import END
 from courtly.games.garrison.rules import GarrisonState
 
 GAME = get("garrison")
@@ -88,6 +89,15 @@ def do(st: GarrisonState, seat: int, notation: str) -> list[Any]:
     """Declare a move and let every window pass."""
     events = st.apply(seat, notation)
     answer_all(st)
+    return events
+
+
+def end_turn(st: GarrisonState, seat: int) -> list[Any]:
+    """End the turn and let every seat pass its window (GAR-18): the draw, the
+    sieges and the next turn follow; a window that opens then stays open."""
+    events = st.apply(seat, "end")
+    while st.decision == "reaction" and st.chain and st.chain[-1].action is END:
+        events += st.apply(st.to_act[0], "pass")
     return events
 
 

@@ -7,8 +7,9 @@ Flow of a game (the pending decisions, bottom of the stack first):
     Play           turn start: refill empty market spaces            (GAR-7)
       turn         the player to move declares one move at a time:
                    upgrade, trade, besiege, fend, rebuild, discard, or a spy;
-                   ``end`` draws to three and resolves every siege (GAR-8, GAR-11)
-      reaction     after every declared move, spy or Joker, each other seat is
+                   ``end``, once its window has closed (GAR-18), draws to three
+                   and resolves every siege                  (GAR-8, GAR-11)
+      reaction     after every declared move (``end`` too), spy or Joker, each other seat is
                    asked in clockwise order: ``pass`` or a spy; a spy opens its own
                    window; the newest resolves first             (GAR-4, spies.py)
     The Goal       a keep reaching the target wins at once       (GAR-10)
@@ -389,8 +390,8 @@ class GarrisonState(State):
         assert top is not None
         if top.kind == "reaction":
             return spies.respond(self, seat, action)
-        if action is END:
-            return self._end_turn()
+        if action is END:  # GAR-18: the end of the turn opens a window too
+            return spies.declare(self, Item("action", seat, END))
         if action.spy:
             return spies.declare_spy(self, seat, action)
         self._show(seat, (action.card, *action.pay))
@@ -400,7 +401,10 @@ class GarrisonState(State):
     def resolve_move(self, seat: int, a: GarrisonAction) -> list[Event]:
         """Carry out a declared move once its window has closed. Spent cards go
         to the discard pile first; a move whose cards or targets are gone does
-        nothing (GAR-14); a Joker spent or discarded fires afterwards (GAR-3)."""
+        nothing (GAR-14); a Joker spent or discarded fires afterwards (GAR-3).
+        ``end`` resolves by ending the turn, once its window has closed (GAR-18)."""
+        if a is END:
+            return self._end_turn()
         # The public reason never lists the mover's hand (its new cards are hidden).
         missing = self.missing(seat, a)
         if missing:
@@ -460,8 +464,9 @@ class GarrisonState(State):
 
     # -- End of turn ---------------------------------------------------------------
     def _end_turn(self) -> list[Event]:
-        """GAR-11: draw to three (nothing responds after it, GAR-4); GAR-8: every
-        siege is then checked, clockwise from the player whose turn it was."""
+        """GAR-11: draw to three (nothing responds after it: the window of
+        ``end`` has closed, GAR-18); GAR-8: every siege is then checked,
+        clockwise from the player whose turn it was."""
         seat = self.current
         events = [Event("end_turn", {"seat": seat})]
         events += self._draw_to_three(seat)

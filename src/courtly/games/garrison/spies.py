@@ -1,6 +1,7 @@
 """Garrison: reaction windows, the four spies and the Joker (GAR-3 to GAR-5).
 
-The chain: every declared move, spy and Joker is an ``Item`` on ``state.chain``
+The chain: every declared move (``end`` included, GAR-18), spy and Joker is an
+``Item`` on ``state.chain``
 with a reaction window of its own (a ``reaction`` decision on the stack). The
 window asks every other seat, one at a time, clockwise from the declarer's
 left, whether or not it holds an Ace: ``pass`` or a spy. A spy is itself
