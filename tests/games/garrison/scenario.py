@@ -71,6 +71,7 @@ def build(
     full = list(range(52)) + [52, 53][: st.options.jokers]
     rest = [c for c in full if c not in used]
     st.deck = rest + top[::-1]
+    st.pool, st.fresh, st.seen = [0] * 54, [True], [False] * 54  # nothing reshuffled yet
     st.chain = []
     st.current = current
     st.turn = 1

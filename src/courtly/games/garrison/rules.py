@@ -78,6 +78,15 @@ class GarrisonState(State):
     chain: list[Item]
     winner: int
     ended: bool
+    # What every seat knows of the cards nobody can see (the deck and the unshown
+    # hand cards), kept from the public history: each such card belongs to the
+    # pool of the deck it was drawn from or lies in. A reshuffle makes a new pool
+    # of the discard pile, every card of it seen; so does a Joker met in the
+    # set-up, going back into the deck. A pool is ``fresh`` while it may hold
+    # cards nobody has seen (the first deck, and what it became).
+    pool: list[int]  # each card's pool (meaningful for the deck and unshown hand cards)
+    fresh: list[bool]  # each pool: may it hold cards nobody has seen?
+    seen: list[bool]  # each card: seen face up by every seat before it was last hidden
 
     # -- The Set-Up -------------------------------------------------------------
     def setup(self, game: Game, players: int, seed: int, options: GarrisonOptions) -> None:
@@ -104,6 +113,9 @@ class GarrisonState(State):
         self.chain = []
         self.winner = -1
         self.ended = False
+        self.pool = [0] * 54
+        self.fresh = [True]
+        self.seen = [False] * 54
         # Starting keeps: each seat from the dealer's left (seat 0) draws until a
         # plain (2-10) heart; the rest forms the face-up discard pile.
         for seat in range(n):
@@ -131,16 +143,33 @@ class GarrisonState(State):
             if not self.deck:  # GAR-11, should set-up exhaust the deck
                 self.deck, self.discard = self.discard, []
                 self.rng.shuffle(self.deck)
+                self._new_pool(fresh=False)
             c = self.deck.pop()
             if self._stacked_left:
                 self._stacked_left -= 1
             if c < 52:
                 return c
+            self.seen[c] = True  # everyone saw the Joker
             if all(d >= 52 for d in self.deck):  # only Jokers left: reshuffle first
                 self.deck += self.discard
                 self.discard = []
                 self.rng.shuffle(self.deck)
+                self._new_pool(fresh=False)  # everyone knows: only Jokers were left
+            fresh = bool(self.deck) and self.fresh[self.pool[self.deck[0]]]
             self.deck.insert(self.rng.randrange(len(self.deck) - self._stacked_left + 1), c)
+            # Cards drawn from now on may be the Joker; cards drawn before may not.
+            self._new_pool(fresh)
+
+    def _new_pool(self, fresh: bool) -> None:
+        """The deck, as it now is, becomes a new pool; a pool that is not fresh
+        holds only cards every seat has seen."""
+        q = len(self.fresh)
+        self.fresh.append(fresh)
+        pool, seen = self.pool, self.seen
+        for c in self.deck:
+            pool[c] = q
+            if not fresh:
+                seen[c] = True
 
     # -- the keep ----------------------------------------------------------------
     def keep_value(self, seat: int) -> int:
@@ -210,6 +239,7 @@ class GarrisonState(State):
             self.deck = self.discard
             self.discard = []
             self.rng.shuffle(self.deck)
+            self._new_pool(fresh=False)
             if self.chain:
                 spies.void_named(self)
         return self.deck.pop()
@@ -407,10 +437,11 @@ class GarrisonState(State):
             return self._end_turn()
         # The public reason never lists the mover's hand (its new cards are hidden).
         missing = self.missing(seat, a)
-        if missing:
-            why = f"{' and '.join(missing)} no longer in P{seat}'s hand"
-        else:
-            why = self.target_reason(seat, a)
+        why = (
+            f"{' and '.join(missing)} no longer in P{seat}'s hand"
+            if missing
+            else self.target_reason(seat, a)
+        )
         if why is not None:
             return [Event("fizzled", {"seat": seat, "move": a.notation, "why": why})]
         kind = a.kind
@@ -527,12 +558,17 @@ class GarrisonState(State):
         return z
 
     def hidden_from(self, seat: int | None) -> set[str]:
-        """The deck, and every card in another seat's hand that it has not shown."""
-        hidden = set(self.deck)
+        """The cards of the deck and of other seats' hands (those not shown)
+        that ``seat`` has never seen. A card every seat saw before a reshuffle
+        took it back is known to be somewhere in its pool (the deck or a hand
+        that drew from it), and the observation lists it there; its place in
+        the pool stays hidden."""
+        seen = self.seen
+        hidden = {c for c in self.deck if not seen[c]}
         for s in range(self.n):
             if s != seat:
                 known = self.known[s]
-                hidden.update(c for c in self.hands[s] if c not in known)
+                hidden.update(c for c in self.hands[s] if c not in known and not seen[c])
         return {_CODE[c] for c in hidden}
 
     def clone(self) -> GarrisonState:
@@ -555,6 +591,9 @@ class GarrisonState(State):
         new.chain = [i.copy() for i in self.chain]
         new.winner = self.winner
         new.ended = self.ended
+        new.pool = self.pool[:]
+        new.fresh = self.fresh[:]
+        new.seen = self.seen[:]
         new._stacked_left = 0
         return new
 
