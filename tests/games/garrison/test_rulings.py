@@ -490,7 +490,24 @@ def test_GAR_15_cancelled_market_joker_is_discarded_and_the_refill_goes_on() -> 
     assert st.court[0] and st.court[1] and not st.fallen[0] and not st.fallen[1]
 
 
-def test_GAR_17_cards_spent_together_land_in_ascending_order() -> None:
-    st = build(2, hands={0: "9C 6D 3D"})
+def test_GAR_17_the_mover_chooses_which_spent_diamond_lands_on_top() -> None:
+    st = build(2, hands={0: "9C 6D 3D", 1: "2S"})
+    legal = [a.notation for a in st.legal_actions(0) if a.kind == "upgrade"]
+    assert legal == ["upgrade 9C with 3D 6D", "upgrade 9C with 6D 3D"]
     do(st, 0, "upgrade 9C with 6D 3D")
+    assert codes(st.discard[-2:]) == ["6D", "3D"]  # the last named is the new top
+    end_turn(st, 0)
+    assert "trade 2S for 3D" in [a.notation for a in st.legal_actions(1)]
+    assert "trade 2S for 6D" not in [a.notation for a in st.legal_actions(1)]
+    assert GAME.parse_action("upgrade 9C with 6D 3D").notation == "upgrade 9C with 6D 3D"
+
+
+def test_GAR_17_spent_order_ascending_option() -> None:
+    opts = {"spent_order": "ascending"}
+    st = build(2, hands={0: "9C 6D 3D"}, options=opts)
+    legal = [a.notation for a in st.legal_actions(0) if a.kind == "upgrade"]
+    assert legal == ["upgrade 9C with 3D 6D"]
+    with pytest.raises(IllegalAction, match="ascending order: write 'upgrade 9C with 3D 6D'"):
+        st.apply(0, "upgrade 9C with 6D 3D")
+    do(st, 0, "upgrade 9C with 3D 6D")
     assert codes(st.discard[-2:]) == ["3D", "6D"]  # 6D is the new top

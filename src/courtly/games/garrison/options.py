@@ -46,6 +46,14 @@ class GarrisonOptions(StandardDeckOptions):
             "drew or discarded it (false: that player is exempt)."
         ),
     )
+    spent_order: Literal["chosen", "ascending"] = Field(
+        "chosen",
+        description=(
+            "GAR-17: the order in which two diamonds spent on an upgrade land on the "
+            "discard pile (chosen: as the mover names them, the last on top, as the "
+            "text's 'in any order'; ascending: always in ascending card order)."
+        ),
+    )
     max_rounds: int = Field(
         100,
         ge=1,

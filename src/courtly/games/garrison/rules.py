@@ -308,12 +308,15 @@ class GarrisonState(State):
             s = c & 3
             if diamonds and (s == HEART or (s == CLUB and status == STANDING)) and status != FALLEN:
                 v = VALUE[c]
+                chosen = self.options.spent_order == "chosen"  # GAR-17
                 for i, d in enumerate(diamonds):
                     if VALUE[d] >= v:
                         out.append(UPGRADE[(c, (d,))])
                     for e in diamonds[i + 1 :]:
                         if VALUE[d] + VALUE[e] >= v:
                             out.append(UPGRADE[(c, (d, e) if d < e else (e, d))])
+                            if chosen:
+                                out.append(UPGRADE[(c, (e, d) if d < e else (d, e))])
             elif s == SPADE and siege:
                 for b in siege:
                     out.append(FEND[c][b])  # type: ignore[arg-type]
@@ -384,6 +387,11 @@ class GarrisonState(State):
                     f"{cards.name(a.card)} is worth {VALUE[a.card]} but the diamonds paid "
                     f"total {paid}: pay at least its value"
                 )
+            if self.options.spent_order == "ascending" and list(a.pay) != sorted(a.pay):
+                return (
+                    "with spent_order=ascending the diamonds land in ascending order: write "
+                    f"'upgrade {_CODE[a.card]} with {_hand(sorted(a.pay))}'"
+                )
             return None
         if kind == "trade":
             take = a.other
@@ -448,7 +456,7 @@ class GarrisonState(State):
         events = [Event("move", {"seat": seat, "move": a.notation})]
         joker = -1
         if kind == "upgrade":
-            for d in a.pay:  # GAR-17: in ascending order, as written
+            for d in a.pay:  # GAR-17: in the order named, the last on top
                 self._from_hand(seat, d)
                 self.discard.append(d)
             self._from_hand(seat, a.card)
