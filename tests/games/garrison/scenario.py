@@ -80,17 +80,18 @@ def build(
     return st
 
 
-def answer_all(st: GarrisonState) -> None:
-    """Every open reaction window gets 'pass' from each seat asked."""
+def answer_all(st: GarrisonState) -> list[Any]:
+    """Every open reaction window gets 'pass' from each seat asked; the events."""
+    events: list[Any] = []
     while not st.over and st.decision == "reaction":
-        st.apply(st.to_act[0], "pass")
+        events += st.apply(st.to_act[0], "pass")
+    return events
 
 
 def do(st: GarrisonState, seat: int, notation: str) -> list[Any]:
-    """Declare a move and let every window pass."""
+    """Declare a move and let every window pass; every event that follows."""
     events = st.apply(seat, notation)
-    answer_all(st)
-    return events
+    return events + answer_all(st)
 
 
 def end_turn(st: GarrisonState, seat: int) -> list[Any]:

@@ -490,6 +490,80 @@ def test_GAR_15_cancelled_market_joker_is_discarded_and_the_refill_goes_on() -> 
     assert st.court[0] and st.court[1] and not st.fallen[0] and not st.fallen[1]
 
 
+def test_GAR_19_a_joker_on_the_discard_pile_can_be_retaken_and_fires_again() -> None:
+    # GAR-15 leaves a cancelled market Joker on top of the discard pile.
+    st = build(2, hands={0: "AC 2S", 1: "3S 4S"}, market="2C 3C", deck_top="4C X1 7C")
+    end_turn(st, 0)  # P0 draws 4C; P1's refill meets X1
+    st.apply(0, "thug cancel")
+    answer_all(st)
+    assert st.discard[-1] == 52 and st.to_act == (1,)
+    assert "trade 3S for X1" in [a.notation for a in st.legal_actions(1)]
+    do(st, 1, "trade 3S for X1")
+    assert 52 in st.hands[1] and 52 in st.known[1]
+    events = do(st, 1, "discard X1")
+    assert [e.data["trigger"] for e in events if e.kind == "disaster"] == [1]
+    assert 52 in st.discard and [len(h) for h in st.hands] == [3, 3]
+
+
+def test_GAR_19_retake_joker_option() -> None:
+    st = build(2, hands={0: "2C"}, discard="5H X1", options={"retake_joker": False})
+    assert not [a for a in st.legal_actions(0) if a.kind == "trade"]
+    with pytest.raises(IllegalAction, match="retake_joker=false"):
+        st.apply(0, "trade 2C for X1")
+
+
+def test_GAR_20_a_joker_discarded_by_a_disaster_fires_in_turn() -> None:
+    st = build(
+        3,
+        hands={0: "X1 2C", 1: "X2 KS", 2: "3S"},
+        market="4C 5C 6C",
+        deck_top="7C 8C 9C 7D 8D 9D 7S 8S 9S TC JC QC TD JD QD TS JS QS",
+        options={"jokers": 2},
+    )
+    st.apply(0, "discard X1")
+    events = []
+    while st.decision == "reaction":
+        events += st.apply(st.to_act[0], "pass")
+    disasters = [e.data["trigger"] for e in events if e.kind == "disaster"]
+    assert disasters == [0, 1]  # X2 was in P1's hand: P1 discarded it
+    second = [e for e in events if e.kind == "disaster"][1]
+    assert second.data["hands"] == [["7C", "8C", "9C"], ["7D", "8D", "9D"], ["7S", "8S", "9S"]]
+    assert [len(h) for h in st.hands] == [3, 3, 3] and {52, 53} <= set(st.discard)
+
+
+def test_GAR_20_disaster_joker_fires_option() -> None:
+    st = build(
+        3,
+        hands={0: "X1 2C", 1: "X2 KS", 2: "3S"},
+        market="4C 5C 6C",
+        options={"jokers": 2, "disaster_joker_fires": False},
+    )
+    st.apply(0, "discard X1")
+    events = []
+    while st.decision == "reaction":
+        events += st.apply(st.to_act[0], "pass")
+    assert [e.data["trigger"] for e in events if e.kind == "disaster"] == [0]
+    assert 53 in st.discard and st.decision == "turn"
+
+
+def test_GAR_20_a_market_refill_waits_for_the_second_disaster() -> None:
+    st = build(
+        2,
+        hands={0: "2S 3S", 1: "X2 KS"},
+        market="2C 3C",
+        deck_top="4S X1 7C 8C 9C TC JC QC 7D 8D 9D TD",
+        options={"jokers": 2},
+    )
+    end_turn(st, 0)  # P0 draws 4S; P1's refill meets X1: a disaster by P1
+    events = []
+    while st.decision == "reaction":
+        events += st.apply(st.to_act[0], "pass")
+    kinds = [e.kind for e in events]
+    assert kinds.count("disaster") == 2  # X2 was discarded from P1's hand
+    assert kinds.index("market") > len(kinds) - 1 - kinds[::-1].index("disaster")
+    assert all(m >= 0 for m in st.market) and st.decision == "turn" and st.to_act == (1,)
+
+
 def test_GAR_17_the_mover_chooses_which_spent_diamond_lands_on_top() -> None:
     st = build(2, hands={0: "9C 6D 3D", 1: "2S"})
     legal = [a.notation for a in st.legal_actions(0) if a.kind == "upgrade"]

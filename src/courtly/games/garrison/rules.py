@@ -290,7 +290,7 @@ class GarrisonState(State):
         fallen = self.fallen[seat]
         siege = self.siege[seat]
         market = [m for m in self.market if m >= 0]
-        if self.discard:
+        if self.discard and (self.discard[-1] < 52 or self.options.retake_joker):  # GAR-19
             market.append(self.discard[-1])
         status = self.keep_status(seat)
         diamonds = [c for c in hand if c & 3 == DIAMOND and c < 52]
@@ -398,6 +398,8 @@ class GarrisonState(State):
             if take in self.market:
                 return None
             if self.discard and self.discard[-1] == take:
+                if take >= 52 and not self.options.retake_joker:  # GAR-19
+                    return "with retake_joker=false a Joker in the discard pile cannot be taken"
                 return None
             return (
                 f"{_CODE[take]} is neither in the market ({_hand(m for m in self.market if m >= 0)}) "

@@ -63,6 +63,7 @@ def _chain_entry(item: Item) -> dict[str, Any]:
         entry["ace"] = _CODE[item.card]
     if item.kind == "joker":
         entry["source"] = item.source
+        entry["refill"] = item.refill
     return entry
 
 
@@ -212,7 +213,11 @@ def sample(game: Any, obs: Mapping[str, Any], rng: random.Random) -> GarrisonSta
     for e in obs["chain"]:
         kind = e["kind"]
         if kind == "joker":
-            item = Item("joker", e["by"], card=joker_in_market, source=e["source"])
+            source = e["source"]
+            item = Item(
+                "joker", e["by"], card=joker_in_market if source == "market" else -1, source=source
+            )
+            item.refill = e["refill"]
         else:
             void = e["what"] == "void"
             item = Item(kind, e["by"], None if void else parse(e["what"]))
