@@ -6,6 +6,7 @@ from typing import Any
 
 from courtly import cards
 from courtly.games import get
+from courtly.games.garrison.actions import END
 from courtly.games.garrison.rules import GarrisonState
 
 GAME = get("garrison")
@@ -70,6 +71,7 @@ def build(
     full = list(range(52)) + [52, 53][: st.options.jokers]
     rest = [c for c in full if c not in used]
     st.deck = rest + top[::-1]
+    st.pool, st.fresh, st.seen = [0] * 54, [True], [False] * 54  # nothing reshuffled yet
     st.chain = []
     st.current = current
     st.turn = 1
@@ -78,18 +80,39 @@ def build(
     return st
 
 
-def answer_all(st: GarrisonState) -> None:
-    """Every open reaction window gets 'pass' from each seat asked."""
+def answer_all(st: GarrisonState) -> list[Any]:
+    """Every open reaction window gets 'pass' from each seat asked; the events."""
+    events: list[Any] = []
     while not st.over and st.decision == "reaction":
-        st.apply(st.to_act[0], "pass")
+        events += st.apply(st.to_act[0], "pass")
+    return events
 
 
 def do(st: GarrisonState, seat: int, notation: str) -> list[Any]:
-    """Declare a move and let every window pass."""
+    """Declare a move and let every window pass; every event that follows."""
     events = st.apply(seat, notation)
-    answer_all(st)
+    return events + answer_all(st)
+
+
+def end_turn(st: GarrisonState, seat: int) -> list[Any]:
+    """End the turn and let every seat pass its window (GAR-18): the draw, the
+    sieges and the next turn follow; a window that opens then stays open."""
+    events = st.apply(seat, "end")
+    while st.decision == "reaction" and st.chain and st.chain[-1].action is END:
+        events += st.apply(st.to_act[0], "pass")
     return events
 
 
 def codes(cards_: list[int]) -> list[str]:
     return [cards.code(c) for c in cards_]
+
+
+def unknown_to(st: GarrisonState, seat: int | None) -> set[str]:
+    """Codes of the cards whose place ``seat`` cannot know: the deck and every
+    card of another hand that has not been shown (stricter than
+    ``hidden_from``, which leaves out cards everyone saw shuffled back)."""
+    out = set(st.deck)
+    for s in range(st.n):
+        if s != seat:
+            out.update(c for c in st.hands[s] if c not in st.known[s])
+    return {cards.code(c) for c in out}

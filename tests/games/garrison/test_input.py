@@ -42,7 +42,7 @@ def test_malformed_notation_says_what_was_wrong(text: str, says: str) -> None:
 
 def test_notation_is_case_insensitive() -> None:
     a = GAME.parse_action("UPGRADE 7h WITH 4d 3D")
-    assert a.notation == "upgrade 7H with 3D 4D"
+    assert a.notation == "upgrade 7H with 4D 3D"  # GAR-17: the order named is kept
     assert GAME.parse_action("Besiege p2 9s") is GAME.parse_action("besiege P2 with 9S")
     assert GAME.parse_action("upgrade 10H with QD").notation == "upgrade TH with QD"
 

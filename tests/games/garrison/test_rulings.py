@@ -9,7 +9,7 @@ from courtly.engine.errors import IllegalAction, NotationError, OptionError
 from courtly.games.garrison.actions import PASS
 from courtly.games.garrison.options import TARGETS, VALUE
 
-from .scenario import GAME, answer_all, build, codes, cs, do
+from .scenario import GAME, answer_all, build, codes, cs, do, end_turn
 
 
 def c(code: str) -> int:
@@ -77,7 +77,7 @@ def test_GAR_3_joker_fires_when_it_enters_the_market() -> None:
         market="2C 3C",
         deck_top="2S 3S 4S X1 5D 6D 7D 8D 9D TD 4C 5C 6C",
     )
-    st.apply(0, "end")  # P0 draws 2S 3S 4S; P1's turn: the refill meets X1
+    end_turn(st, 0)  # P0 draws 2S 3S 4S; P1's turn: the refill meets X1
     assert st.decision == "reaction" and st.chain[-1].kind == "joker"
     answer_all(st)
     assert codes(st.fallen[0]) and not st.court[0]  # hand 9 <= P1's 20: felled
@@ -89,7 +89,7 @@ def test_GAR_3_joker_fires_when_it_enters_the_market() -> None:
 
 def test_GAR_3_drawing_the_joker_into_a_hand_does_nothing() -> None:
     st = build(2, deck_top="X1 2C 3C", market="4C 5C 6C")
-    st.apply(0, "end")
+    end_turn(st, 0)
     assert 52 in st.hands[0]
     assert st.decision == "turn" and st.to_act == (1,)
 
@@ -201,8 +201,53 @@ def test_GAR_4_responses_resolve_newest_first() -> None:
 def test_GAR_4_nothing_responds_after_the_end_of_turn_draw() -> None:
     st = build(2, hands={1: "AS AH AC"}, siege={1: (0, "KS")}, court={1: "2H"})
     st.apply(0, "end")
+    st.apply(1, "pass")  # the end-of-turn window was the last chance (GAR-18)
+    assert st.decision == "turn" and st.to_act == (1,) and st.chain == []
+    assert st.fallen[1]  # the siege fell with the draw; nothing answered it
+
+
+# -- GAR-18: the end of a turn opens a window ---------------------------------------------
+def test_GAR_18_agitator_stops_a_siege_laid_as_the_last_move() -> None:
+    st = build(2, hands={0: "KS", 1: "AS"}, court={1: "5H"})
+    do(st, 0, "besiege P1 with KS")
+    st.apply(0, "end")
+    assert st.decision == "reaction" and st.to_act == (1,) and len(st.hands[0]) == 0
+    assert "agitate P1" in [a.notation for a in st.legal_actions(1)]
+    st.apply(1, "agitate P1")
+    answer_all(st)  # the Agitator resolves, then the turn ends: draw, sieges
+    assert st.siege[1] == [] and codes(st.court[1]) == ["5H"] and not st.fallen[1]
+    assert st.decision == "turn" and st.to_act == (1,) and len(st.hands[0]) == 3
+
+
+def test_GAR_18_a_spy_may_answer_a_turn_without_moves() -> None:
+    st = build(3, hands={2: "AC"}, market="2C 3C 4C", deck_top="5C 6C 7C 8C 9C TC")
+    st.apply(0, "end")  # P0 declares nothing all turn
+    st.apply(1, "pass")
+    assert st.to_act == (2,) and "thug market" in [a.notation for a in st.legal_actions(2)]
+    st.apply(2, "thug market")
+    answer_all(st)
+    assert codes(st.market) == ["5C", "6C", "7C"]  # renewed before P0 drew
+    assert codes(st.hands[0]) == ["8C", "9C", "TC"]
     assert st.decision == "turn" and st.to_act == (1,)
-    assert st.fallen[1]  # the siege fell at once; no Agitator could answer
+
+
+def test_GAR_18_the_end_window_asks_every_seat_and_hides_who() -> None:
+    st = build(4, current=1, hands={3: "AS"}, siege={0: (2, "5S")})
+    st.apply(1, "end")
+    asked = []
+    while st.decision == "reaction":
+        seat = st.to_act[0]
+        asked.append(seat)
+        for other in (*range(4), None):
+            obs = st.observation(other)
+            assert obs["window"]["after"] == "end" and obs["window"]["by"] == 1
+            assert obs["to_act"] == ([seat] if other == seat else [])
+        legal = [a.notation for a in st.legal_actions(seat)]
+        assert legal == (["pass", "agitate P0"] if seat == 3 else ["pass"])
+        events = st.apply(seat, "pass")
+        assert [e.to for e in events if e.kind == "no_response"] == [frozenset((seat,))]
+    assert asked == [2, 3, 0]
+    assert st.decision == "turn" and st.to_act == (2,)
 
 
 # -- GAR-5: the spies ----------------------------------------------------------------------
@@ -294,7 +339,7 @@ def test_GAR_7_market_refilled_only_at_the_start_of_a_turn() -> None:
     assert st.market[1] == -1
     do(st, 0, "trade 8S for 2D")
     assert st.market[:2] == [-1, -1]
-    st.apply(0, "end")  # P0 draws 2S (hand 3D 2D + 2S), then P1's turn refills
+    end_turn(st, 0)  # P0 draws 2S (hand 3D 2D + 2S), then P1's turn refills
     assert codes(st.market) == ["3S", "4S", "4D"]
 
 
@@ -302,15 +347,15 @@ def test_GAR_7_market_refilled_only_at_the_start_of_a_turn() -> None:
 def test_GAR_8_keep_falls_only_when_besiegers_strictly_exceed() -> None:
     st = build(2, hands={0: "9S 2S"}, court={1: "9H"})
     do(st, 0, "besiege P1 with 9S")
-    st.apply(0, "end")
+    end_turn(st, 0)
     assert st.court[1] and codes(st.siege[1]) == ["9S"]  # 9 is not more than 9
     st2 = build(2, hands={0: "2S"}, court={1: "5H 4H"}, garrison={1: "2C"}, siege={1: (0, "9S")})
     do(st2, 0, "besiege P1 with 2S")
-    st2.apply(0, "end")  # 11 > 11? no: 9 + 2 = 11 vs 5 + 4 + 2 = 11
+    end_turn(st2, 0)  # 11 > 11? no: 9 + 2 = 11 vs 5 + 4 + 2 = 11
     assert st2.court[1]
     st3 = build(2, hands={0: "3S"}, court={1: "5H 4H"}, garrison={1: "2C"}, siege={1: (0, "9S")})
     do(st3, 0, "besiege P1 with 3S")
-    st3.apply(0, "end")  # 12 > 11: spades, then clubs, discarded; hearts face down
+    end_turn(st3, 0)  # 12 > 11: spades, then clubs, discarded; hearts face down
     assert st3.court[1] == [] and codes(st3.fallen[1]) == ["5H", "4H"]
     assert st3.discard[-3:] == cs("9S 3S 2C") and st3.siege[1] == [] and st3.garrison[1] == []
 
@@ -337,18 +382,18 @@ def test_GAR_8_fending_off_one_spade_for_one_on_your_own_turn() -> None:
 
 def test_GAR_8_sieges_are_checked_at_the_end_of_every_turn() -> None:
     st = build(3, current=1, court={1: "3H"}, siege={1: (0, "5S")})
-    st.apply(1, "end")  # the besieger P0 is not the player ending the turn
+    end_turn(st, 1)  # the besieger P0 is not the player ending the turn
     assert st.fallen[1] and not st.court[1]
 
 
 def test_siege_by_two_players() -> None:
     st = build(3, hands={0: "5S", 1: "6S"}, court={2: "9H"})
     do(st, 0, "besiege P2 with 5S")
-    st.apply(0, "end")
+    end_turn(st, 0)
     assert st.court[2] and st.siege_by[2] == [0]
     do(st, 1, "besiege P2 with 6S")
     assert st.siege_by[2] == [0, 1]
-    st.apply(1, "end")  # 5 + 6 > 9
+    end_turn(st, 1)  # 5 + 6 > 9
     assert codes(st.fallen[2]) == ["9H"] and st.siege[2] == []
 
 
@@ -374,7 +419,7 @@ def test_GAR_9_rebuilding_card_for_card() -> None:
 def test_rebuilt_keep_can_still_be_besieged() -> None:
     st = build(2, hands={1: "9S"}, current=1, court={0: "2H"}, fallen={0: "8H"})
     do(st, 1, "besiege P0 with 9S")
-    st.apply(1, "end")
+    end_turn(st, 1)
     assert st.keep_status(0) == "fallen" and codes(st.fallen[0]) == ["8H", "2H"]
 
 
@@ -393,7 +438,7 @@ def test_GAR_10_win_out_of_turn() -> None:
 def test_GAR_11_draw_to_three_and_reshuffle_an_empty_deck() -> None:
     st = build(2, hands={0: "2C"})
     st.discard, st.deck = st.deck, []
-    st.apply(0, "end")
+    end_turn(st, 0)
     # 53 cards less two courts, P0's three and the three refilled into the market
     assert len(st.hands[0]) == 3 and len(st.deck) == 53 - 2 - 3 - 3
     assert st.discard == []
@@ -412,9 +457,9 @@ def test_GAR_11_lowest_starting_court_starts() -> None:
 # -- new rulings ------------------------------------------------------------------------------
 def test_GAR_12_max_rounds_ends_the_game_highest_keep_wins() -> None:
     st = build(2, court={0: "2H", 1: "9H"}, options={"max_rounds": 1})
-    st.apply(0, "end")
+    end_turn(st, 0)
     assert not st.over
-    st.apply(1, "end")
+    end_turn(st, 1)
     assert st.over and st.winners == [1]
 
 
@@ -437,7 +482,7 @@ def test_GAR_14_a_move_whose_cards_are_gone_does_nothing() -> None:
 
 def test_GAR_15_cancelled_market_joker_is_discarded_and_the_refill_goes_on() -> None:
     st = build(2, hands={0: "AC 2S", 1: "3S"}, market="2C 3C", deck_top="4C X1 7C")
-    st.apply(0, "end")  # P0 draws 4C; P1's refill meets X1 (hand: AC 2S 4C)
+    end_turn(st, 0)  # P0 draws 4C; P1's refill meets X1 (hand: AC 2S 4C)
     st.apply(0, "thug cancel")
     answer_all(st)
     assert codes(st.market) == ["2C", "3C", "7C"] and st.discard[-2:] == cs("AC X1")
@@ -445,7 +490,98 @@ def test_GAR_15_cancelled_market_joker_is_discarded_and_the_refill_goes_on() -> 
     assert st.court[0] and st.court[1] and not st.fallen[0] and not st.fallen[1]
 
 
-def test_GAR_17_cards_spent_together_land_in_ascending_order() -> None:
-    st = build(2, hands={0: "9C 6D 3D"})
+def test_GAR_19_a_joker_on_the_discard_pile_can_be_retaken_and_fires_again() -> None:
+    # GAR-15 leaves a cancelled market Joker on top of the discard pile.
+    st = build(2, hands={0: "AC 2S", 1: "3S 4S"}, market="2C 3C", deck_top="4C X1 7C")
+    end_turn(st, 0)  # P0 draws 4C; P1's refill meets X1
+    st.apply(0, "thug cancel")
+    answer_all(st)
+    assert st.discard[-1] == 52 and st.to_act == (1,)
+    assert "trade 3S for X1" in [a.notation for a in st.legal_actions(1)]
+    do(st, 1, "trade 3S for X1")
+    assert 52 in st.hands[1] and 52 in st.known[1]
+    events = do(st, 1, "discard X1")
+    assert [e.data["trigger"] for e in events if e.kind == "disaster"] == [1]
+    assert 52 in st.discard and [len(h) for h in st.hands] == [3, 3]
+
+
+def test_GAR_19_retake_joker_option() -> None:
+    st = build(2, hands={0: "2C"}, discard="5H X1", options={"retake_joker": False})
+    assert not [a for a in st.legal_actions(0) if a.kind == "trade"]
+    with pytest.raises(IllegalAction, match="retake_joker=false"):
+        st.apply(0, "trade 2C for X1")
+
+
+def test_GAR_20_a_joker_discarded_by_a_disaster_fires_in_turn() -> None:
+    st = build(
+        3,
+        hands={0: "X1 2C", 1: "X2 KS", 2: "3S"},
+        market="4C 5C 6C",
+        deck_top="7C 8C 9C 7D 8D 9D 7S 8S 9S TC JC QC TD JD QD TS JS QS",
+        options={"jokers": 2},
+    )
+    st.apply(0, "discard X1")
+    events = []
+    while st.decision == "reaction":
+        events += st.apply(st.to_act[0], "pass")
+    disasters = [e.data["trigger"] for e in events if e.kind == "disaster"]
+    assert disasters == [0, 1]  # X2 was in P1's hand: P1 discarded it
+    second = [e for e in events if e.kind == "disaster"][1]
+    assert second.data["hands"] == [["7C", "8C", "9C"], ["7D", "8D", "9D"], ["7S", "8S", "9S"]]
+    assert [len(h) for h in st.hands] == [3, 3, 3] and {52, 53} <= set(st.discard)
+
+
+def test_GAR_20_disaster_joker_fires_option() -> None:
+    st = build(
+        3,
+        hands={0: "X1 2C", 1: "X2 KS", 2: "3S"},
+        market="4C 5C 6C",
+        options={"jokers": 2, "disaster_joker_fires": False},
+    )
+    st.apply(0, "discard X1")
+    events = []
+    while st.decision == "reaction":
+        events += st.apply(st.to_act[0], "pass")
+    assert [e.data["trigger"] for e in events if e.kind == "disaster"] == [0]
+    assert 53 in st.discard and st.decision == "turn"
+
+
+def test_GAR_20_a_market_refill_waits_for_the_second_disaster() -> None:
+    st = build(
+        2,
+        hands={0: "2S 3S", 1: "X2 KS"},
+        market="2C 3C",
+        deck_top="4S X1 7C 8C 9C TC JC QC 7D 8D 9D TD",
+        options={"jokers": 2},
+    )
+    end_turn(st, 0)  # P0 draws 4S; P1's refill meets X1: a disaster by P1
+    events = []
+    while st.decision == "reaction":
+        events += st.apply(st.to_act[0], "pass")
+    kinds = [e.kind for e in events]
+    assert kinds.count("disaster") == 2  # X2 was discarded from P1's hand
+    assert kinds.index("market") > len(kinds) - 1 - kinds[::-1].index("disaster")
+    assert all(m >= 0 for m in st.market) and st.decision == "turn" and st.to_act == (1,)
+
+
+def test_GAR_17_the_mover_chooses_which_spent_diamond_lands_on_top() -> None:
+    st = build(2, hands={0: "9C 6D 3D", 1: "2S"})
+    legal = [a.notation for a in st.legal_actions(0) if a.kind == "upgrade"]
+    assert legal == ["upgrade 9C with 3D 6D", "upgrade 9C with 6D 3D"]
     do(st, 0, "upgrade 9C with 6D 3D")
+    assert codes(st.discard[-2:]) == ["6D", "3D"]  # the last named is the new top
+    end_turn(st, 0)
+    assert "trade 2S for 3D" in [a.notation for a in st.legal_actions(1)]
+    assert "trade 2S for 6D" not in [a.notation for a in st.legal_actions(1)]
+    assert GAME.parse_action("upgrade 9C with 6D 3D").notation == "upgrade 9C with 6D 3D"
+
+
+def test_GAR_17_spent_order_ascending_option() -> None:
+    opts = {"spent_order": "ascending"}
+    st = build(2, hands={0: "9C 6D 3D"}, options=opts)
+    legal = [a.notation for a in st.legal_actions(0) if a.kind == "upgrade"]
+    assert legal == ["upgrade 9C with 3D 6D"]
+    with pytest.raises(IllegalAction, match="ascending order: write 'upgrade 9C with 3D 6D'"):
+        st.apply(0, "upgrade 9C with 6D 3D")
+    do(st, 0, "upgrade 9C with 3D 6D")
     assert codes(st.discard[-2:]) == ["3D", "6D"]  # 6D is the new top

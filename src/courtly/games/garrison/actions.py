@@ -6,6 +6,7 @@ kind; see ``KIND_RANGES``):
 * ``end``                         end the turn: draw up to three (id 0)
 * ``pass``                        no response in a reaction window (id 1)
 * ``upgrade 7H with 3D 4D``       add a heart or club to your keep, paying diamonds
+                                  (the last named lands on top of the discard pile)
 * ``trade 5S for KH``             give a hand card, take a market card or the
                                   top of the discard pile
 * ``besiege P2 with 5S 9S``       send one to three spades against seat 2's keep
@@ -25,7 +26,7 @@ Cards are ``courtly.cards`` integers (jokers 52, 53: codes X1, X2); seats are 0-
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import Any
 
 from courtly import cards
@@ -150,7 +151,7 @@ def _build() -> None:
     PASS = _add("pass")
     for c in KEEP_CARDS:
         for k in (1, 2):
-            for pay in combinations(DIAMONDS, k):
+            for pay in permutations(DIAMONDS, k):  # GAR-17: in the order they land
                 UPGRADE[(c, pay)] = _add("upgrade", card=c, pay=pay)
     for give in ALL_CARDS:
         for take in ALL_CARDS:
@@ -194,7 +195,8 @@ Garrison notation (case does not matter; seats are P0, P1, ...):
   end                      end your turn: draw back up to three cards
   pass                     make no response in a reaction window
   upgrade 7H with 3D 4D    add a heart or club to your keep, paying diamonds
-                           that total at least its value
+                           that total at least its value; they land on the
+                           discard pile in the order named (4D on top)
   trade 5S for KH          give a hand card, take a market card or the top
                            of the discard pile
   besiege P2 with 5S 9S    send one to three spades against seat 2's keep
@@ -257,7 +259,7 @@ def parse(text: str) -> GarrisonAction:
                 f"{text!r}: write 'upgrade CARD with D [D]', e.g. 'upgrade 7H with 3D 4D'"
             )
         c = _card(rest[0], text)
-        pay = tuple(sorted(_card(w, text) for w in rest[1:]))
+        pay = tuple(_card(w, text) for w in rest[1:])  # GAR-17: the last lands on top
         if len(set(pay)) != len(pay):
             raise NotationError(f"{text!r}: a diamond is named twice")
         return _need(

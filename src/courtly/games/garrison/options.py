@@ -46,6 +46,30 @@ class GarrisonOptions(StandardDeckOptions):
             "drew or discarded it (false: that player is exempt)."
         ),
     )
+    retake_joker: bool = Field(
+        True,
+        description=(
+            "GAR-19: whether a Joker on top of the discard pile may be taken by a trade "
+            "(true, the text: any card may be traded for, and a Joker fires whenever it is "
+            "discarded, so it fires again); false: a Joker in the discard pile stays there."
+        ),
+    )
+    disaster_joker_fires: bool = Field(
+        True,
+        description=(
+            "GAR-20: whether a Joker discarded from a hand by a disaster fires in turn "
+            "(true, the text: a discarded Joker fires; its holder is the one who discarded "
+            "it); false: the disaster discards it without effect."
+        ),
+    )
+    spent_order: Literal["chosen", "ascending"] = Field(
+        "chosen",
+        description=(
+            "GAR-17: the order in which two diamonds spent on an upgrade land on the "
+            "discard pile (chosen: as the mover names them, the last on top, as the "
+            "text's 'in any order'; ascending: always in ascending card order)."
+        ),
+    )
     max_rounds: int = Field(
         100,
         ge=1,

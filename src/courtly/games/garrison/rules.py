@@ -7,8 +7,9 @@ Flow of a game (the pending decisions, bottom of the stack first):
     Play           turn start: refill empty market spaces            (GAR-7)
       turn         the player to move declares one move at a time:
                    upgrade, trade, besiege, fend, rebuild, discard, or a spy;
-                   ``end`` draws to three and resolves every siege (GAR-8, GAR-11)
-      reaction     after every declared move, spy or Joker, each other seat is
+                   ``end``, once its window has closed (GAR-18), draws to three
+                   and resolves every siege                  (GAR-8, GAR-11)
+      reaction     after every declared move (``end`` too), spy or Joker, each other seat is
                    asked in clockwise order: ``pass`` or a spy; a spy opens its own
                    window; the newest resolves first             (GAR-4, spies.py)
     The Goal       a keep reaching the target wins at once       (GAR-10)
@@ -77,6 +78,15 @@ class GarrisonState(State):
     chain: list[Item]
     winner: int
     ended: bool
+    # What every seat knows of the cards nobody can see (the deck and the unshown
+    # hand cards), kept from the public history: each such card belongs to the
+    # pool of the deck it was drawn from or lies in. A reshuffle makes a new pool
+    # of the discard pile, every card of it seen; so does a Joker met in the
+    # set-up, going back into the deck. A pool is ``fresh`` while it may hold
+    # cards nobody has seen (the first deck, and what it became).
+    pool: list[int]  # each card's pool (meaningful for the deck and unshown hand cards)
+    fresh: list[bool]  # each pool: may it hold cards nobody has seen?
+    seen: list[bool]  # each card: seen face up by every seat before it was last hidden
 
     # -- The Set-Up -------------------------------------------------------------
     def setup(self, game: Game, players: int, seed: int, options: GarrisonOptions) -> None:
@@ -103,6 +113,9 @@ class GarrisonState(State):
         self.chain = []
         self.winner = -1
         self.ended = False
+        self.pool = [0] * 54
+        self.fresh = [True]
+        self.seen = [False] * 54
         # Starting keeps: each seat from the dealer's left (seat 0) draws until a
         # plain (2-10) heart; the rest forms the face-up discard pile.
         for seat in range(n):
@@ -130,16 +143,33 @@ class GarrisonState(State):
             if not self.deck:  # GAR-11, should set-up exhaust the deck
                 self.deck, self.discard = self.discard, []
                 self.rng.shuffle(self.deck)
+                self._new_pool(fresh=False)
             c = self.deck.pop()
             if self._stacked_left:
                 self._stacked_left -= 1
             if c < 52:
                 return c
+            self.seen[c] = True  # everyone saw the Joker
             if all(d >= 52 for d in self.deck):  # only Jokers left: reshuffle first
                 self.deck += self.discard
                 self.discard = []
                 self.rng.shuffle(self.deck)
+                self._new_pool(fresh=False)  # everyone knows: only Jokers were left
+            fresh = bool(self.deck) and self.fresh[self.pool[self.deck[0]]]
             self.deck.insert(self.rng.randrange(len(self.deck) - self._stacked_left + 1), c)
+            # Cards drawn from now on may be the Joker; cards drawn before may not.
+            self._new_pool(fresh)
+
+    def _new_pool(self, fresh: bool) -> None:
+        """The deck, as it now is, becomes a new pool; a pool that is not fresh
+        holds only cards every seat has seen."""
+        q = len(self.fresh)
+        self.fresh.append(fresh)
+        pool, seen = self.pool, self.seen
+        for c in self.deck:
+            pool[c] = q
+            if not fresh:
+                seen[c] = True
 
     # -- the keep ----------------------------------------------------------------
     def keep_value(self, seat: int) -> int:
@@ -209,6 +239,7 @@ class GarrisonState(State):
             self.deck = self.discard
             self.discard = []
             self.rng.shuffle(self.deck)
+            self._new_pool(fresh=False)
             if self.chain:
                 spies.void_named(self)
         return self.deck.pop()
@@ -259,7 +290,7 @@ class GarrisonState(State):
         fallen = self.fallen[seat]
         siege = self.siege[seat]
         market = [m for m in self.market if m >= 0]
-        if self.discard:
+        if self.discard and (self.discard[-1] < 52 or self.options.retake_joker):  # GAR-19
             market.append(self.discard[-1])
         status = self.keep_status(seat)
         diamonds = [c for c in hand if c & 3 == DIAMOND and c < 52]
@@ -277,12 +308,15 @@ class GarrisonState(State):
             s = c & 3
             if diamonds and (s == HEART or (s == CLUB and status == STANDING)) and status != FALLEN:
                 v = VALUE[c]
+                chosen = self.options.spent_order == "chosen"  # GAR-17
                 for i, d in enumerate(diamonds):
                     if VALUE[d] >= v:
                         out.append(UPGRADE[(c, (d,))])
                     for e in diamonds[i + 1 :]:
                         if VALUE[d] + VALUE[e] >= v:
                             out.append(UPGRADE[(c, (d, e) if d < e else (e, d))])
+                            if chosen:
+                                out.append(UPGRADE[(c, (e, d) if d < e else (d, e))])
             elif s == SPADE and siege:
                 for b in siege:
                     out.append(FEND[c][b])  # type: ignore[arg-type]
@@ -319,17 +353,30 @@ class GarrisonState(State):
         return self.move_reason(seat, action)
 
     def move_reason(self, seat: int, a: GarrisonAction) -> str | None:
-        """Why the ordinary move ``a`` is not possible for ``seat`` now (also
-        asked again when a declared move resolves)."""
+        """Why the ordinary move ``a`` is not possible for ``seat`` now, told to
+        that seat alone (a declared move is checked again when it resolves, by
+        ``missing`` and ``target_reason``, whose reasons are public)."""
         kind = a.kind
         if kind == "end":
             return None
         hand = self.hands[seat]
-        needed = [a.card] if kind != "besiege" else []
-        needed += list(a.pay)
-        missing = [_CODE[c] for c in needed if c not in hand]
+        missing = self.missing(seat, a)
         if missing:
             return f"you do not hold {' and '.join(missing)}; your hand is {_hand(hand)}"
+        return self.target_reason(seat, a)
+
+    def missing(self, seat: int, a: GarrisonAction) -> list[str]:
+        """The cards that the move ``a`` spends or plays and ``seat`` does not
+        hold (public once declared: the declaration named them)."""
+        needed = [a.card] if a.kind != "besiege" else []
+        needed += list(a.pay)
+        hand = self.hands[seat]
+        return [_CODE[c] for c in needed if c not in hand]
+
+    def target_reason(self, seat: int, a: GarrisonAction) -> str | None:
+        """Why the move ``a``, its cards in hand, cannot be made: the reason
+        names only what every seat can see."""
+        kind = a.kind
         if kind == "upgrade":
             why = self.may_add(seat, a.card)
             if why:
@@ -340,12 +387,19 @@ class GarrisonState(State):
                     f"{cards.name(a.card)} is worth {VALUE[a.card]} but the diamonds paid "
                     f"total {paid}: pay at least its value"
                 )
+            if self.options.spent_order == "ascending" and list(a.pay) != sorted(a.pay):
+                return (
+                    "with spent_order=ascending the diamonds land in ascending order: write "
+                    f"'upgrade {_CODE[a.card]} with {_hand(sorted(a.pay))}'"
+                )
             return None
         if kind == "trade":
             take = a.other
             if take in self.market:
                 return None
             if self.discard and self.discard[-1] == take:
+                if take >= 52 and not self.options.retake_joker:  # GAR-19
+                    return "with retake_joker=false a Joker in the discard pile cannot be taken"
                 return None
             return (
                 f"{_CODE[take]} is neither in the market ({_hand(m for m in self.market if m >= 0)}) "
@@ -376,8 +430,8 @@ class GarrisonState(State):
         assert top is not None
         if top.kind == "reaction":
             return spies.respond(self, seat, action)
-        if action is END:
-            return self._end_turn()
+        if action is END:  # GAR-18: the end of the turn opens a window too
+            return spies.declare(self, Item("action", seat, END))
         if action.spy:
             return spies.declare_spy(self, seat, action)
         self._show(seat, (action.card, *action.pay))
@@ -387,15 +441,24 @@ class GarrisonState(State):
     def resolve_move(self, seat: int, a: GarrisonAction) -> list[Event]:
         """Carry out a declared move once its window has closed. Spent cards go
         to the discard pile first; a move whose cards or targets are gone does
-        nothing (GAR-14); a Joker spent or discarded fires afterwards (GAR-3)."""
-        why = self.move_reason(seat, a)
+        nothing (GAR-14); a Joker spent or discarded fires afterwards (GAR-3).
+        ``end`` resolves by ending the turn, once its window has closed (GAR-18)."""
+        if a is END:
+            return self._end_turn()
+        # The public reason never lists the mover's hand (its new cards are hidden).
+        missing = self.missing(seat, a)
+        why = (
+            f"{' and '.join(missing)} no longer in P{seat}'s hand"
+            if missing
+            else self.target_reason(seat, a)
+        )
         if why is not None:
             return [Event("fizzled", {"seat": seat, "move": a.notation, "why": why})]
         kind = a.kind
         events = [Event("move", {"seat": seat, "move": a.notation})]
         joker = -1
         if kind == "upgrade":
-            for d in a.pay:  # GAR-17: in ascending order, as written
+            for d in a.pay:  # GAR-17: in the order named, the last on top
                 self._from_hand(seat, d)
                 self.discard.append(d)
             self._from_hand(seat, a.card)
@@ -442,8 +505,9 @@ class GarrisonState(State):
 
     # -- End of turn ---------------------------------------------------------------
     def _end_turn(self) -> list[Event]:
-        """GAR-11: draw to three (nothing responds after it, GAR-4); GAR-8: every
-        siege is then checked, clockwise from the player whose turn it was."""
+        """GAR-11: draw to three (nothing responds after it: the window of
+        ``end`` has closed, GAR-18); GAR-8: every siege is then checked,
+        clockwise from the player whose turn it was."""
         seat = self.current
         events = [Event("end_turn", {"seat": seat})]
         events += self._draw_to_three(seat)
@@ -504,12 +568,17 @@ class GarrisonState(State):
         return z
 
     def hidden_from(self, seat: int | None) -> set[str]:
-        """The deck, and every card in another seat's hand that it has not shown."""
-        hidden = set(self.deck)
+        """The cards of the deck and of other seats' hands (those not shown)
+        that ``seat`` has never seen. A card every seat saw before a reshuffle
+        took it back is known to be somewhere in its pool (the deck or a hand
+        that drew from it), and the observation lists it there; its place in
+        the pool stays hidden."""
+        seen = self.seen
+        hidden = {c for c in self.deck if not seen[c]}
         for s in range(self.n):
             if s != seat:
                 known = self.known[s]
-                hidden.update(c for c in self.hands[s] if c not in known)
+                hidden.update(c for c in self.hands[s] if c not in known and not seen[c])
         return {_CODE[c] for c in hidden}
 
     def clone(self) -> GarrisonState:
@@ -532,6 +601,9 @@ class GarrisonState(State):
         new.chain = [i.copy() for i in self.chain]
         new.winner = self.winner
         new.ended = self.ended
+        new.pool = self.pool[:]
+        new.fresh = self.fresh[:]
+        new.seen = self.seen[:]
         new._stacked_left = 0
         return new
 

@@ -1,6 +1,7 @@
 """Garrison: reaction windows, the four spies and the Joker (GAR-3 to GAR-5).
 
-The chain: every declared move, spy and Joker is an ``Item`` on ``state.chain``
+The chain: every declared move (``end`` included, GAR-18), spy and Joker is an
+``Item`` on ``state.chain``
 with a reaction window of its own (a ``reaction`` decision on the stack). The
 window asks every other seat, one at a time, clockwise from the declarer's
 left, whether or not it holds an Ace: ``pass`` or a spy. A spy is itself
@@ -42,10 +43,21 @@ ACES = (0, 1, 2, 3)
 class Item:
     """One entry of the chain: a declared move (``action``), a spy (``spy``, its
     Ace held in ``card``) or a Joker firing (``joker``: ``card`` is the Joker,
-    ``source`` "market" or "hand"). ``answered`` counts the seats its window
-    has asked so far."""
+    ``source`` "market" or "hand"; ``refill``: a market refill it interrupted
+    goes on once it has resolved). ``answered`` counts the seats its window has
+    asked so far."""
 
-    __slots__ = ("action", "answered", "cancelled", "card", "kind", "seat", "source", "void")
+    __slots__ = (
+        "action",
+        "answered",
+        "cancelled",
+        "card",
+        "kind",
+        "refill",
+        "seat",
+        "source",
+        "void",
+    )
 
     def __init__(
         self,
@@ -60,12 +72,14 @@ class Item:
         self.action = action
         self.card = card
         self.source = source
+        self.refill = source == "market"
         self.cancelled = False
         self.answered = 0
         self.void = False
 
     def copy(self) -> Item:
         new = Item(self.kind, self.seat, self.action, self.card, self.source)
+        new.refill = self.refill
         new.cancelled = self.cancelled
         new.answered = self.answered
         new.void = self.void
@@ -160,8 +174,14 @@ def resolve(st: GarrisonState, item: Item) -> list[Event]:
             st.discard.append(item.card)
         events.append(Event("cancelled", {"seat": item.seat, "what": item.describe()}))
     else:
-        events += disaster(st, item.seat)
-    if item.source == "market" and not st.ended:
+        held = disaster(st, item.seat, events)
+        # GAR-20: a Joker the disaster discarded from a hand fires in turn; the
+        # refill this one interrupted waits for it.
+        for k, (seat, joker) in enumerate(held):
+            events += joker_fires(st, seat, joker, "hand", refill=item.refill and k == 0)
+        if held:
+            return events
+    if item.refill and not st.ended:
         events += refill(st, item.seat)  # GAR-3: the interrupted refill goes on
     return events
 
@@ -324,16 +344,22 @@ def refill(st: GarrisonState, seat: int) -> list[Event]:
     return events
 
 
-def joker_fires(st: GarrisonState, seat: int, joker: int, source: str) -> list[Event]:
+def joker_fires(
+    st: GarrisonState, seat: int, joker: int, source: str, refill: bool = False
+) -> list[Event]:
     events = [Event("joker", {"seat": seat, "card": _CODE[joker], "from": source})]
-    return events + declare(st, Item("joker", seat, card=joker, source=source))
+    item = Item("joker", seat, card=joker, source=source)
+    item.refill = item.refill or refill
+    return events + declare(st, item)
 
 
-def disaster(st: GarrisonState, trigger: int) -> list[Event]:
+def disaster(st: GarrisonState, trigger: int, events: list[Event]) -> list[tuple[int, int]]:
     """GAR-3: sieges and market discarded; hands revealed and compared with the
     trigger's (Joker 0); each keep whose hand does not exceed it falls (the
     trigger exempt unless ``joker_hits_trigger``); every hand is discarded and
-    three cards drawn, one seat at a time clockwise from the player to move."""
+    three cards drawn, one seat at a time clockwise from the player to move.
+    Adds its events to ``events``; returns the Jokers discarded from hands, with
+    their holders, that are to fire next (GAR-20, ``disaster_joker_fires``)."""
     n = st.n
     order = [(st.current + k) % n for k in range(n)]
     for s in order:
@@ -347,7 +373,7 @@ def disaster(st: GarrisonState, trigger: int) -> list[Event]:
     values = [sum(VALUE[c] for c in h) for h in st.hands]
     bar = values[trigger]
     hit = st.options.joker_hits_trigger
-    events = [
+    events.append(
         Event(
             "disaster",
             {
@@ -356,17 +382,20 @@ def disaster(st: GarrisonState, trigger: int) -> list[Event]:
                 "values": values,
             },
         )
-    ]
+    )
     fell: list[dict[str, Any]] = []
     for s in order:
         if (s != trigger or hit) and values[s] <= bar and (st.court[s] or st.garrison[s]):
             fell.append(st._fall(s))
     if fell:
         events.append(Event("keeps_fell", {"keeps": fell}))
+    held: list[tuple[int, int]] = []
     for s in order:
+        if st.options.disaster_joker_fires:
+            held += [(s, c) for c in st.hands[s] if c >= 52]
         st.discard.extend(st.hands[s])
         st.hands[s] = []
         st.known[s] = []
     for s in order:
         events += st._draw_to_three(s)
-    return events
+    return held

@@ -7,6 +7,18 @@ moves, spies and Jokers, and the cards each hand is known to hold (taken from
 the market or the discard pile, or named by a declared move). Private: a seat's
 own hand. Hidden: the deck and the rest of the other hands.
 
+What the public history tells of the hidden cards is kept in ``pools``: every
+hidden card (in the deck or an unshown hand card) belongs to the pool of the
+deck it was drawn from. A reshuffle makes a new pool of the discard pile, whose
+cards everyone saw, so after it the deck holds only those, and the hands that
+drew before it hold none of them. Each pool lists its cards that everyone has
+seen, whether it may also hold cards nobody has seen (``fresh``: the first
+deck), whether the deck is drawn from it, and how many unshown cards of each
+hand came from it. ``sample`` deals every pool's cards over exactly those
+places, so a sampled world agrees with the whole public history, not only with
+the table as it is now; the seat's own past adds only its own hand (every card
+that left it was shown).
+
 Reaction windows (GAR-4): who is being asked is never shown to anyone else.
 For every seat but the one being asked, ``to_act`` is empty during a window,
 ``window`` only says after what it is open, and the open window's progress is
@@ -51,6 +63,7 @@ def _chain_entry(item: Item) -> dict[str, Any]:
         entry["ace"] = _CODE[item.card]
     if item.kind == "joker":
         entry["source"] = item.source
+        entry["refill"] = item.refill
     return entry
 
 
@@ -103,6 +116,7 @@ def observe(st: GarrisonState, seat: int | None) -> dict[str, Any]:
         "discard": _codes(st.discard),
         "discard_top": _CODE[st.discard[-1]] if st.discard else None,
         "deck_size": len(st.deck),
+        "pools": _pools(st),
         "chain": chain,
         "scores": st.scores,
         "over": st.ended,
@@ -111,6 +125,37 @@ def observe(st: GarrisonState, seat: int | None) -> dict[str, Any]:
     if seat is not None:
         obs["hand"] = _codes(st.hands[seat])
     return obs
+
+
+def _pools(st: GarrisonState) -> list[dict[str, Any]]:
+    """The pools of the hidden cards, oldest first (see the module's notes);
+    the same for every seat."""
+    n = st.n
+    pool, seen = st.pool, st.seen
+    found: dict[int, dict[str, Any]] = {}
+
+    def entry(c: int) -> dict[str, Any]:
+        g = pool[c]
+        e = found.get(g)
+        if e is None:
+            e = found[g] = {"cards": [], "fresh": st.fresh[g], "deck": False, "hands": [0] * n}
+        if seen[c]:
+            e["cards"].append(c)
+        return e
+
+    for c in st.deck:
+        entry(c)["deck"] = True
+    for s in range(n):
+        known = st.known[s]
+        for c in st.hands[s]:
+            if c not in known:
+                entry(c)["hands"][s] += 1
+    out = []
+    for g in sorted(found):
+        e = found[g]
+        e["cards"] = _codes(sorted(e["cards"]))
+        out.append(e)
+    return out
 
 
 def _options(data: Mapping[str, Any]) -> GarrisonOptions:
@@ -124,10 +169,9 @@ def _options(data: Mapping[str, Any]) -> GarrisonOptions:
 
 
 def sample(game: Any, obs: Mapping[str, Any], rng: random.Random) -> GarrisonState:
-    """A full state that gives ``obs`` to its seat; the deck and the unknown
-    part of the other hands are a random deal of every card the seat has not
-    seen (the observation keeps no history of reshuffles, so neither does the
-    sample)."""
+    """A full state that gives ``obs`` to its seat: each pool's cards, with as
+    many cards nobody has seen as its places need, dealt at random over the
+    deck (if drawn from it) and the unshown hand cards that came from it."""
     card = _CARD
     seat = obs["seat"]
     n = obs["players"]
@@ -169,7 +213,11 @@ def sample(game: Any, obs: Mapping[str, Any], rng: random.Random) -> GarrisonSta
     for e in obs["chain"]:
         kind = e["kind"]
         if kind == "joker":
-            item = Item("joker", e["by"], card=joker_in_market, source=e["source"])
+            source = e["source"]
+            item = Item(
+                "joker", e["by"], card=joker_in_market if source == "market" else -1, source=source
+            )
+            item.refill = e["refill"]
         else:
             void = e["what"] == "void"
             item = Item(kind, e["by"], None if void else parse(e["what"]))
@@ -187,24 +235,58 @@ def sample(game: Any, obs: Mapping[str, Any], rng: random.Random) -> GarrisonSta
     if seat is not None:
         own = [card[c] for c in obs["hand"]]
         seen.update(own)
-    pool = [c for c in range(52 + options.jokers) if c not in seen]
-    rng.shuffle(pool)
-    sizes = obs["hand_sizes"]
-    st.hands = []
-    for s in range(n):
-        if s == seat:
-            st.hands.append(own)
-            continue
-        hand = list(st.known[s])
-        for _ in range(sizes[s] - len(hand)):
-            hand.append(pool.pop())
-        st.hands.append(hand)
-    st.deck = pool
+    _deal(st, obs, seat, own, seen, rng)
     if not st.ended:
         st.pending.push("turn", [st.current])
         for item in st.chain:
             st.pending.push("reaction", [(item.seat + 1 + item.answered) % n])
     return st
+
+
+def _deal(
+    st: GarrisonState,
+    obs: Mapping[str, Any],
+    seat: int | None,
+    own: list[int],
+    seen: set[int],
+    rng: random.Random,
+) -> None:
+    """Deal the hidden cards pool by pool (the viewer's own hand is its own)."""
+    n = st.n
+    card = _CARD
+    pools = obs["pools"]
+    total = 52 + st.options.jokers
+    listed = [[card[c] for c in p["cards"]] for p in pools]
+    everywhere = {c for cs in listed for c in cs}
+    unseen = [c for c in range(total) if c not in seen and c not in everywhere]
+    rng.shuffle(unseen)
+    st.pool = [0] * 54
+    st.seen = [False] * 54
+    st.fresh = [bool(p["fresh"]) for p in pools] or [True]
+    st.deck = []
+    hidden: list[list[int]] = [[] for _ in range(n)]
+    mine = set(own) - set(st.known[seat] if seat is not None else ())
+    own_unseen = [c for c in own if c in mine and c not in everywhere]
+    for g, p in enumerate(pools):
+        members = [c for c in listed[g] if c not in mine]
+        for c in listed[g]:
+            st.pool[c] = g
+            st.seen[c] = True
+        if seat is not None:  # the viewer's own unseen cards from this pool
+            for _ in range(p["hands"][seat] - sum(1 for c in listed[g] if c in mine)):
+                st.pool[own_unseen.pop()] = g
+        places = [s for s in range(n) if s != seat for _ in range(p["hands"][s])]
+        deck = obs["deck_size"] if p["deck"] else 0
+        extra = len(places) + deck - len(members)
+        here = members + [unseen.pop() for _ in range(extra)]
+        rng.shuffle(here)
+        for c in here:
+            st.pool[c] = g
+        st.deck += here[:deck]
+        for s, c in zip(places, here[deck:], strict=True):
+            hidden[s].append(c)
+    assert not unseen and not own_unseen, "the pools do not account for every hidden card"
+    st.hands = [own if s == seat else list(st.known[s]) + hidden[s] for s in range(n)]
 
 
 def _open_window_progress(

@@ -46,7 +46,7 @@
       case "end": return [{ v: "end", label: "End your turn (draw up to three)", q: "" }];
       case "pass": return [{ v: "pass", label: "Pass (no spy)", q: "" }];
       case "upgrade": return [card(a.card, "Which card?"), { v: "upgrade", label: "Add it to your keep", q: "What to do with it?" },
-        ...a.with.map((d) => ({ ...card(d, "Pay with which diamonds?"), label: `pay ${cardText(d)}` }))];
+        ...a.with.map((d, i) => ({ ...card(d, i ? "And which diamond? (the last paid lands on top of the discard pile)" : "Pay with which diamonds?"), label: `pay ${cardText(d)}` }))];
       case "trade": return [card(a.give, "Which card?"), { v: "trade", label: "Trade it", q: "What to do with it?" },
         { ...card(a.take, "For which card? (market or the top of the discard pile)"), label: `for ${cardText(a.take)}` }];
       case "besiege": return [card(a.with[0], "Which card?"), { v: "besiege", label: "Besiege a keep with it", q: "What to do with it?" },
