@@ -393,8 +393,26 @@ def test_AGI_8_no_draw_from_an_empty_pile():
 def test_AGI_8_a_player_with_no_legal_placement_must_pass():
     s2 = scenario([("m13", "7C")], [["7H", "7D"]])
     assert notations(s2) == ["pass"]
-    events = s2.apply(0, "pass")
-    assert events[0].data["forced"] is True
+    s2.apply(0, "pass")
+    assert s2.passes == 1
+
+
+def test_a_pass_tells_the_others_nothing_about_the_hand():
+    """Whether the passer could have placed a card depends on their hidden
+    hand: the pass reads the same to every other seat and to spectators,
+    in its event data and in the log line."""
+    forced = scenario([("m13", "7C")], [["7H", "7D"], ["AS"], ["2S"]])
+    chosen = scenario([("m13", "7C")], [["5H", "7D"], ["AS"], ["2S"]])
+    assert notations(forced) == ["pass"] and len(notations(chosen)) > 1
+    seen = []
+    for s in (forced, chosen):
+        (event,) = s.apply(0, "pass")
+        for viewer in (1, 2, None):
+            if event.visible_to(viewer):
+                seen.append((viewer, event.to_json(), GAME.describe(event, viewer)))
+    half = len(seen) // 2
+    assert seen[:half] == seen[half:]
+    assert seen[0][2] == "P0 passed"
 
 
 def test_AGI_8_the_game_ends_when_every_player_passes_in_a_row():

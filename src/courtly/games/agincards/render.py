@@ -188,8 +188,7 @@ def describe(kind: str, data: Mapping[str, Any], seat: int | None) -> str | None
     if kind == "drew_card":
         return f"you drew {data['card']}"
     if kind == "passed":
-        forced = " (no legal placement)" if data["forced"] else ""
-        return f"{who(data['seat'])} passed{forced}"
+        return f"{who(data['seat'])} passed"
     if kind == "game_over":
         winners = ", ".join(who(w) for w in data["winners"])
         return f"Game over ({data['why']}): winner(s) {winners}"

@@ -51,7 +51,6 @@ from courtly.games.agincards.map import (
     STEPS,
     Map,
     cell_name,
-    value_of,
 )
 
 HAND = 5
@@ -171,10 +170,6 @@ class AgincardsState(State):
         """Indices of ``seat``'s tokens that can no longer score (AGI-7)."""
         m = self.map
         return [i for i, o in self.token_cells.items() if o == seat and not m.can_score(i)]
-
-    def can_place(self, seat: int) -> bool:
-        obv = self.map.open_by_value
-        return any(obv[value_of(c)] for c in self.hands[seat])
 
     def check(self, seat: int, action: Action) -> str | None:
         if not isinstance(action, AgincardsAction):
@@ -357,7 +352,9 @@ class AgincardsState(State):
 
     def _pass(self, seat: int) -> list[Event]:
         self.passes += 1
-        events = [Event("passed", {"seat": seat, "forced": not self.can_place(seat)})]
+        # Whether a card could have gone down depends on the hidden hand: the
+        # pass says nothing about it.
+        events = [Event("passed", {"seat": seat})]
         if self.passes >= self.players:
             return events + self._game_over("every player passed in a row")
         return events + self._next_turn()

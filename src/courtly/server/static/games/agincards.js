@@ -85,7 +85,7 @@
       ];
       case "token": return [{ v: "token", label: "Yes, put a token on it", q: "" }];
       case "no_token": return [{ v: "no_token", label: "No token", q: "" }];
-      case "pass": return [{ v: "pass", label: "Pass (no card fits)", q: "" }];
+      case "pass": return [{ v: "pass", label: "Pass", q: "" }];
       case "reclaim": return [{ v: "reclaim", label: "Reclaim a token", q: "" }, { v: a.cell, label: `the token on ${a.cell}`, q: "Which token?" }];
       default: return [{ v: a.notation, label: a.notation }];
     }
