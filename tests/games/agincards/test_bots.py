@@ -50,6 +50,9 @@ def test_greedy_reclaims_and_places_tokens():
 
     legal = [parse("token"), parse("no token")]
     assert greedy.act({}, legal, random.Random(0)).notation == "token"
-    legal = [parse("reclaim n13"), parse("5H m12"), parse("pass")]
-    assert greedy.act({"seat": 0}, legal, random.Random(0)).notation == "reclaim n13"
+    legal = [parse("reclaim 6D"), parse("5H above 6D"), parse("pass")]
+    assert greedy.act({"seat": 0}, legal, random.Random(0)).notation == "reclaim 6D"
+    # at a token decision (reclaim=manual), a freed token comes back first, then goes down
+    legal = [parse("reclaim 6D"), parse("no token")]
+    assert greedy.act({"seat": 0}, legal, random.Random(0)).notation == "reclaim 6D"
     assert greedy.act({"seat": 0}, [parse("pass")], random.Random(0)).notation == "pass"

@@ -64,33 +64,40 @@ def test_a_three_player_game_plays_to_the_end():
 def test_malformed_notation_says_what_was_wrong():
     for text, words in [
         ("", "empty action"),
-        ("7X m12", "not a card"),
-        ("7H m99", "not a cell"),
-        ("reclaim", "name the token's cell"),
+        ("7X right of 5C", "not a card"),
+        ("7H right of 5X", "not a card"),
+        ("7H m12", "next to a card on the map, named after it"),
+        ("7H beside 5C", "not an Agincards action"),
+        ("reclaim", "name the token's card"),
         ("hop", "not an Agincards action"),
-        ("X1 m12", "without jokers"),
+        ("X1 right of 5C", "without jokers"),
     ]:
         with pytest.raises(NotationError, match=words):
             GAME.parse_action(text)
     with pytest.raises(NotationError) as exc:
-        GAME.parse_action("jump m12")
-    assert "7H k12" in str(exc.value)  # shows the allowed forms
+        GAME.parse_action("jump over 5C")
+    assert "7H right of 5C" in str(exc.value)  # shows the allowed forms
 
 
 def test_an_illegal_action_changes_nothing_and_names_the_problem():
     s = scenario([("m13", "5C")], [["9D", "2H"], ["AS"]])
     before = snapshot(s)
     for action, words in [
-        ("KH n13", "you do not hold KH"),
-        ("9D m13", "already holds 5C"),
-        ("9D a1", "touches no card"),
+        ("KH right of 5C", "you do not hold KH"),
+        ("9D right of 7C", "no 7C on the map"),
+        ("9D right of 5C'", "no second 5C"),
         ("token", "just played"),
     ]:
         with pytest.raises(IllegalAction, match=words):
             s.apply(0, action)
         assert snapshot(s) == before
+    s.apply(0, "9D right of 5C")
+    s.apply(0, "no token")
+    before = snapshot(s)
+    with pytest.raises(IllegalAction, match="already holds 9D"):
+        s.apply(1, "AS right of 5C")
     with pytest.raises(IllegalAction, match="no decision"):
-        s.apply(1, "AS n13")
+        s.apply(0, "2H left of 5C")
     assert snapshot(s) == before
 
 
@@ -135,5 +142,5 @@ def test_render_draws_the_grid_tokens_dead_cells_and_legal_cells():
 
 def test_notation_help_names_every_form():
     help_text = GAME.notation_help()
-    for form in ("7H k12", "token", "no token", "pass", "reclaim k12", "m13"):
+    for form in ("7H right of 5C", "token", "no token", "pass", "reclaim 5C", "5C'", "above"):
         assert form in help_text

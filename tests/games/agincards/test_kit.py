@@ -1,5 +1,5 @@
 """Agincards passes the engine's generic test kit: solitaire, 2 and 4 players,
-and the variants (manual reclaiming, two packs)."""
+and the variants (manual reclaiming, two packs, a small table)."""
 
 from courtly.engine.testing import GameKit
 
@@ -23,5 +23,26 @@ class TestAgincardsManualTwoPacksKit(GameKit):
     game_id = "agincards"
     players = 3
     options = {"reclaim": "manual", "decks": 2}
+    seeds = range(10)
+    deep_seeds = range(2)
+
+
+class TestAgincardsSmallTableTokenFirstKit(GameKit):
+    """The house rules: a 9 x 9 table (its edge is reached) and the token
+    decision before freed tokens return, with manual reclaiming."""
+
+    game_id = "agincards"
+    players = 2
+    options = {"table": 9, "late_reclaim": True, "reclaim": "manual"}
+    seeds = range(10)
+    deep_seeds = range(2)
+
+
+class TestAgincardsManualFourKit(GameKit):
+    """Manual reclaiming with the token decision after freed tokens (AGI-10)."""
+
+    game_id = "agincards"
+    players = 4
+    options = {"reclaim": "manual"}
     seeds = range(10)
     deep_seeds = range(2)

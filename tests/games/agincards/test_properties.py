@@ -9,7 +9,7 @@ from itertools import pairwise
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from courtly.games.agincards.map import INDEX_OF_CELL, INSIDE, SIDE, STEPS, Map
+from courtly.games.agincards.map import STEPS, WIDTH, Map
 from courtly.games.agincards.rules import AgincardsState
 
 from .helpers import GAME
@@ -18,19 +18,17 @@ from .helpers import GAME
 def lines(m: Map) -> list[list[int]]:
     """Every maximal row and column line of two or more cards."""
     out = []
-    for across in (True, False):
-        for a in range(SIDE):
-            run: list[int] = []
-            for b in range(SIDE + 1):
-                v = 0
-                if b < SIDE:
-                    v = m.val[INDEX_OF_CELL[a * SIDE + b if across else b * SIDE + a]]
-                if v:
-                    run.append(v)
-                    continue
-                if len(run) > 1:
-                    out.append(run)
-                run = []
+    for step in (1, WIDTH):
+        for i in m.val:
+            if i - step in m.val:
+                continue  # not the start of its line
+            run = []
+            j = i
+            while j in m.val:
+                run.append(m.val[j])
+                j += step
+            if len(run) > 1:
+                out.append(run)
     return out
 
 
@@ -41,21 +39,21 @@ def monotonic(line: list[int]) -> bool:
 
 def scanned_mask(m: Map, i: int) -> int:
     """The values an empty cell allows, by trying each one on a copy."""
-    if m.val[i] or not INSIDE[i] or not m.touching(i):
+    if i in m.val or not m.inside(i) or not m.touching(i):
         return 0
     mask = 0
     for v in range(1, 14):
-        if any(m.val[i + s] == v for s in STEPS):
+        if any(m.val.get(i + s) == v for s in STEPS):
             continue
-        trial = [*m.val]
+        trial = dict(m.val)
         trial[i] = v
         ok = True
-        for step in (1, STEPS[2]):
+        for step in (1, WIDTH):
             j = i
-            while trial[j - step]:
+            while j - step in trial:
                 j -= step
             line = []
-            while trial[j]:
+            while j in trial:
                 line.append(trial[j])
                 j += step
             if len(line) > 1 and not monotonic(line):
@@ -71,9 +69,11 @@ def scanned_mask(m: Map, i: int) -> int:
     seed=st.integers(0, 10**6),
     decks=st.sampled_from([1, 2]),
     pass_weight=st.floats(0, 0.3),
+    table=st.sampled_from([0, 0, 9, 25]),
 )
-def test_every_line_on_every_map_stays_strictly_monotonic(players, seed, decks, pass_weight):
-    state = GAME.new(players=players, seed=seed, options={"decks": decks})
+def test_every_line_on_every_map_stays_strictly_monotonic(players, seed, decks, pass_weight, table):
+    options = {"decks": decks, "table": table}
+    state = GAME.new(players=players, seed=seed, options=options)
     assert isinstance(state, AgincardsState)
     rng = random.Random(seed)
     step = 0
@@ -90,9 +90,15 @@ def test_every_line_on_every_map_stays_strictly_monotonic(players, seed, decks, 
             assert all(monotonic(line) for line in lines(state.map))
     m = state.map
     assert all(monotonic(line) for line in lines(m))
-    # The frontier kept step by step is exactly what a scan of the map gives.
-    for i in range(len(m.val)):
-        if INSIDE[i]:
-            assert m.mask[i] == scanned_mask(m, i), f"cell index {i}"
+    # The frontier kept step by step is exactly what a scan of the map gives,
+    # and each open cell is named after a card beside it.
+    around = {i + s for i in m.val for s in STEPS} - set(m.val)
+    for i in around:
+        assert m.mask.get(i, 0) == scanned_mask(m, i), f"cell index {i}"
+    assert set(m.mask) <= around
     for v in range(1, 14):
-        assert set(m.open_by_value[v]) == {i for i in range(len(m.val)) if m.mask[i] >> v & 1}
+        assert set(m.open_by_value[v]) == {i for i in m.mask if m.mask[i] >> v & 1}
+    for i, named in m.slot.items():
+        assert m.target(named // 4, named % 4) == i
+    if table:
+        assert all(m.inside(i) for i in m.val)

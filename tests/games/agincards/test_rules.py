@@ -3,21 +3,42 @@ ruling, named after what they pin."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from courtly import cards
-from courtly.engine.errors import IllegalAction, NotationError
+from courtly.engine.errors import IllegalAction, OptionError
 from courtly.engine.testing import snapshot
 from courtly.games.agincards.actions import ACTIONS, PLACE0, RECLAIM0, parse
-from courtly.games.agincards.map import CELLS, INSIDE, SEED_INDEX, SIDE, P
+from courtly.games.agincards.map import (
+    MAX_REACH,
+    ORIGIN,
+    SEED_INDEX,
+    WIDTH,
+    Map,
+    index,
+    value_of,
+    xy,
+)
 
-from .helpers import GAME, allowed, idx, scenario
+from .helpers import COLUMNS, GAME, allowed, idx, name, put, scenario
 
 # Cells used below: m13 is the seed; n13 is right of it, l13 left, m12 above.
 
 
 def notations(state, seat=0):
     return [a.notation for a in state.legal_actions(seat)]
+
+
+def legal_cells(state, seat=0):
+    """The legal placements as 'CARD CELL', the cell named as in the scenarios."""
+    out = set()
+    for a in state.legal_actions(seat):
+        if a.kind == "place":
+            x, y = xy(state.map.target(a.ref, a.side))
+            out.add(f"{a.notation[:2]} {COLUMNS[x + 12]}{y + 13}")
+    return out
 
 
 # -- SETUP ----------------------------------------------------------------------------
@@ -28,7 +49,7 @@ def test_setup_deals_five_each_draws_the_seed_and_gives_five_tokens():
     obs = s.observation(None)
     assert obs["hand_sizes"] == [5, 5, 5]
     assert obs["deck_size"] == 52 - 15 - 1
-    assert len(obs["map"]) == 1 and obs["map"][0][0] == "m13"
+    assert len(obs["map"]) == 1 and obs["map"][0][:2] == [0, 0]
     assert obs["tokens_in_hand"] == [5, 5, 5]
     assert obs["scores"] == [0, 0, 0]
     assert obs["decision"] == "turn" and obs["to_act"] == [0]
@@ -39,7 +60,7 @@ def test_stacked_deck_deals_five_per_seat_then_seed_then_pile_from_the_top():
     s = GAME.new(players=2, seed=1, options={"deck": deck})
     assert s.observation(0)["hand"] == deck[:5]
     assert s.observation(1)["hand"] == deck[5:10]
-    assert s.observation(None)["map"] == [["m13", "9H"]]
+    assert s.observation(None)["map"] == [[0, 0, "9H"]]
     assert cards.code(s.deck[-1]) == "KS" and cards.code(s.deck[-2]) == "QS"
     assert len(s.deck) == 52 - 11  # the cards left out are shuffled beneath
 
@@ -82,11 +103,12 @@ def test_text_example_4_next_to_6_lower_past_the_4_higher_past_the_6():
     assert allowed(s, "o13") == [7, 8, 9, 10, 11, 12, 13]
     before = snapshot(s)
     with pytest.raises(IllegalAction, match="rise one way") as exc:
-        s.apply(0, "5D o13")
-    assert "o13 allows 7" in exc.value.reason
+        s.apply(0, "5D right of 6C")
+    assert "that cell allows 7" in exc.value.reason
     assert snapshot(s) == before
-    assert "5D l13" not in notations(s)
-    assert {"3D l13", "2H l13", "7D o13", "KH o13"} <= set(notations(s))
+    assert "5D l13" not in legal_cells(s)
+    assert {"3D l13", "2H l13", "7D o13", "KH o13"} <= legal_cells(s)
+    assert {"3D left of 4C", "KH right of 6C"} <= set(notations(s))
 
 
 def test_text_example_ace_and_king_end_runs():
@@ -101,27 +123,32 @@ def test_text_example_ace_and_king_end_runs():
 
 
 def test_AGI_1_values_ace_to_king_suits_ignored_colour_for_runs():
-    assert [parse(f"{r}C m12").card >> 2 for r in "A23456789TJQK"] == list(range(13))
+    assert [parse(f"{r}C above 5C").card >> 2 for r in "A23456789TJQK"] == list(range(13))
     s = scenario([("m13", "5C"), ("n13", "7H")], [["8D"]])
     assert allowed(s, "o13") == [8, 9, 10, 11, 12, 13]
-    s.apply(0, "8D o13")
+    s.apply(0, put(s, "8D", "o13"))
     s.apply(0, "token")
     # Hearts and Diamonds are both red: the 7H and 8D make one score run of 2.
     assert s.score == [2 + 1]
 
 
 def test_AGI_2_a_card_must_touch_the_map():
-    s = scenario([("m13", "7C")], [["5H"]])
-    with pytest.raises(IllegalAction, match="touches no card"):
-        s.apply(0, "5H k13")
-    with pytest.raises(IllegalAction, match="touches no card"):
-        s.apply(0, "5H n12")  # diagonal is not touching
+    # A placement names a card of the map and a side of it: left, right,
+    # above or below, never diagonally, never apart.
+    s = scenario([("m13", "7C"), ("n13", "9C")], [["5H", "KD"]])
+    assert legal_cells(s) == {
+        f"{card} {cell}" for card in ("5H", "KD") for cell in ("m12", "m14", "n12", "n14")
+    } | {"5H l13", "KD o13"}
+    with pytest.raises(IllegalAction, match="no 4C on the map"):
+        s.apply(0, "5H right of 4C")
+    with pytest.raises(IllegalAction, match="no second 7C"):
+        s.apply(0, "5H right of 7C'")
 
 
 def test_AGI_2_touching_cards_must_differ():
     s = scenario([("m13", "7C")], [["7H"]])
     with pytest.raises(IllegalAction, match="touches another 7"):
-        s.apply(0, "7H n13")
+        s.apply(0, put(s, "7H", "n13"))
     assert notations(s) == ["pass"]
 
 
@@ -130,12 +157,12 @@ def test_AGI_2_gap_filling_joins_two_lines_and_keeps_them_monotonic():
     placements = [("m13", "9C"), ("m12", "6C"), ("l12", "4C"), ("k12", "2C"), ("k13", "3C")]
     s = scenario(placements, [["5S", "2H", "8H", "4H", "TH"]])
     assert allowed(s, "l13") == [5, 6, 7, 8]
-    legal = set(notations(s))
+    legal = legal_cells(s)
     assert {"5S l13", "8H l13"} <= legal
     assert not {"2H l13", "4H l13", "TH l13"} & legal
     with pytest.raises(IllegalAction, match=r"3 \[2\] 9"):
-        s.apply(0, "2H l13")
-    s.apply(0, "5S l13")
+        s.apply(0, put(s, "2H", "l13"))
+    s.apply(0, put(s, "5S", "l13"))
     assert s.map.val[idx("l13")] == 5
 
 
@@ -155,8 +182,8 @@ def test_AGI_3_two_runs_crossing_into_dead_space():
     s = scenario(placements, [["5H", "9H"]])
     assert allowed(s, "l12") == []
     assert s.map.dead(idx("l12"))
-    with pytest.raises(IllegalAction, match="l12 is dead space"):
-        s.apply(0, "5H l12")
+    with pytest.raises(IllegalAction, match="that cell is dead space"):
+        s.apply(0, put(s, "5H", "l12"))
 
 
 def test_AGI_3_dead_space_is_judged_by_value_not_by_cards_left():
@@ -187,7 +214,7 @@ def test_placement_keeps_both_row_and_column_monotonic():
 def test_AGI_4_score_run_is_the_same_colour_segment_across_and_down_separately():
     # 5D 6H are red, 7C black: a token on a red 4 at l13 scores across 3, down 1.
     s = scenario([("m13", "5D"), ("n13", "6H"), ("o13", "7C")], [["4H"]])
-    s.apply(0, "4H l13")
+    s.apply(0, put(s, "4H", "l13"))
     s.apply(0, "token")
     assert s.score == [3 + 1]
     assert s.token_points == [4] and s.run_points == [0]
@@ -195,7 +222,7 @@ def test_AGI_4_score_run_is_the_same_colour_segment_across_and_down_separately()
 
 def test_AGI_5_a_token_scores_at_least_2():
     s = scenario([("m13", "5C")], [["9D"]])
-    s.apply(0, "9D n13")
+    s.apply(0, put(s, "9D", "n13"))
     ev = s.apply(0, "token")
     assert [e.data["points"] for e in ev if e.kind == "token"] == [2]
     assert s.score == [2]
@@ -203,7 +230,7 @@ def test_AGI_5_a_token_scores_at_least_2():
 
 def test_AGI_5_extending_a_score_run_scores_its_new_full_length_for_the_token():
     s = scenario([("m13", "5C"), ("n13", "6C")], [["7S"], []], tokens={"n13": 1})
-    s.apply(0, "7S o13")
+    s.apply(0, put(s, "7S", "o13"))
     assert s.score == [0, 3]  # the token's owner scores, not the player
     assert s.run_points == [0, 3]
 
@@ -213,7 +240,7 @@ def test_AGI_5_two_tokens_in_one_run_score_twice():
         [("m13", "5C"), ("n13", "6C"), ("o13", "7C")], [["8S"]], tokens={"n13": 0, "o13": 0}
     )
     assert s.tokens == [3]
-    s.apply(0, "8S p13")
+    s.apply(0, put(s, "8S", "p13"))
     assert s.score == [4 + 4]
 
 
@@ -221,13 +248,13 @@ def test_AGI_5_tokens_of_several_players_in_one_run_each_score():
     s = scenario(
         [("m13", "5C"), ("n13", "6C"), ("o13", "7C")], [["8S"], []], tokens={"n13": 0, "o13": 1}
     )
-    s.apply(0, "8S p13")
+    s.apply(0, put(s, "8S", "p13"))
     assert s.score == [4, 4]
 
 
 def test_AGI_5_the_card_scores_for_tokens_already_there_and_then_its_own_token():
     s = scenario([("m13", "5C"), ("n13", "6C")], [["7S"]], tokens={"n13": 0})
-    s.apply(0, "7S o13")
+    s.apply(0, put(s, "7S", "o13"))
     assert s.score == [3]
     s.apply(0, "token")
     assert s.score == [3 + 3 + 1]
@@ -235,14 +262,14 @@ def test_AGI_5_the_card_scores_for_tokens_already_there_and_then_its_own_token()
 
 def test_AGI_5_a_card_of_the_other_colour_scores_nothing():
     s = scenario([("m13", "5C"), ("n13", "6C")], [["7H"]], tokens={"n13": 0})
-    s.apply(0, "7H o13")
+    s.apply(0, put(s, "7H", "o13"))
     assert s.score == [0]
 
 
 def test_AGI_5_filling_a_gap_joins_two_score_runs():
     placements = [("m13", "9C"), ("m12", "6C"), ("l12", "4C"), ("k12", "2C"), ("k13", "3C")]
     s = scenario(placements, [["5S"]], tokens={"k13": 0})
-    s.apply(0, "5S l13")
+    s.apply(0, put(s, "5S", "l13"))
     assert s.score == [3]  # row 13 is now 3 5 9, all black
 
 
@@ -253,11 +280,11 @@ def test_AGI_6_token_only_on_the_card_just_placed():
     s = scenario([("m13", "5C")], [["9D", "2H"]])
     with pytest.raises(IllegalAction, match="just played"):
         s.apply(0, "token")
-    s.apply(0, "9D n13")
+    s.apply(0, put(s, "9D", "n13"))
     assert s.decision == "token"
     assert notations(s) == ["token", "no token"]
     with pytest.raises(IllegalAction, match="'token' or 'no token'"):
-        s.apply(0, "2H l13")
+        s.apply(0, put(s, "2H", "l13"))
     s.apply(0, "token")
     assert s.tokens == [4] and s.map.token[idx("n13")] == 0
     assert s.decision == "turn"  # one token per card: the turn is over
@@ -268,14 +295,14 @@ def test_AGI_6_token_only_on_the_card_just_placed():
 def test_AGI_6_never_on_the_seed():
     s = GAME.new(players=2, seed=9)
     assert s.decision == "turn"
-    assert s.map.token[SEED_INDEX] == -1 and s.tokens == [5, 5]
+    assert SEED_INDEX not in s.map.token and s.tokens == [5, 5]
     assert "token" not in notations(s)
 
 
 def test_AGI_6_no_token_decision_without_a_token_in_hand():
     s = scenario([("m13", "5C")], [["9D"], ["2H"]])
     s.tokens[0] = 0
-    s.apply(0, "9D n13")
+    s.apply(0, put(s, "9D", "n13"))
     assert s.decision == "turn" and s.to_act == (1,)
 
 
@@ -293,16 +320,16 @@ BLOCKED = [("m13", "5C"), ("n13", "6D"), ("n12", "4S"), ("n14", "8C")]
 def test_AGI_7_a_token_blocked_by_the_other_colour_returns_automatically():
     s = scenario(BLOCKED, [["7C"]], tokens={"n13": 0})
     assert s.tokens == [4]
-    s.apply(0, "7C o13")
-    events = s.apply(0, "no token")
-    assert [e.data["cell"] for e in events if e.kind == "reclaimed"] == ["n13"]
-    assert s.tokens == [5] and s.map.token[idx("n13")] == -1
+    events = s.apply(0, put(s, "7C", "o13"))  # the token returns as the card lands
+    assert [e.data["card"] for e in events if e.kind == "reclaimed"] == ["6D"]
+    s.apply(0, "no token")
+    assert s.tokens == [5] and idx("n13") not in s.map.token
 
 
 def test_AGI_7_dead_space_blocks_a_run_end():
     # The red King's runs: left a black Queen, right and down dead (above a King).
     s = scenario([("m13", "QC"), ("n13", "KD")], [["2S"]], tokens={"n13": 0})
-    s.apply(0, "2S n12")
+    s.apply(0, put(s, "2S", "n12"))
     assert s.map.dead(idx("o13")) and s.map.dead(idx("n14"))
     s.apply(0, "no token")
     assert s.tokens == [5]
@@ -310,7 +337,7 @@ def test_AGI_7_dead_space_blocks_a_run_end():
 
 def test_AGI_7_a_token_that_can_still_score_stays():
     s = scenario(BLOCKED[:3], [["7C"]], tokens={"n13": 0})
-    s.apply(0, "7C o13")
+    s.apply(0, put(s, "7C", "o13"))
     s.apply(0, "no token")
     assert s.tokens == [4]  # n14 below can still take a red card
 
@@ -318,39 +345,39 @@ def test_AGI_7_a_token_that_can_still_score_stays():
 def test_AGI_7_manual_reclaim_is_a_free_action_offered_once_spent():
     s = scenario(BLOCKED, [["7C", "KH"]], tokens={"n13": 0}, options={"reclaim": "manual"})
     with pytest.raises(IllegalAction, match="can still score"):
-        s.apply(0, "reclaim n13")
-    s.apply(0, "7C o13")
+        s.apply(0, "reclaim " + name(s, "n13"))
+    s.apply(0, put(s, "7C", "o13"))
     s.apply(0, "no token")
     assert s.tokens == [4]  # not returned by itself
-    assert notations(s)[0] == "reclaim n13"
-    with pytest.raises(IllegalAction, match="no token on o13"):
-        s.apply(0, "reclaim o13")
-    s.apply(0, "reclaim n13")
+    assert notations(s)[0] == "reclaim 6D"
+    with pytest.raises(IllegalAction, match="no token on 7C"):
+        s.apply(0, "reclaim " + name(s, "o13"))
+    s.apply(0, "reclaim " + name(s, "n13"))
     assert s.tokens == [5] and s.decision == "turn" and s.to_act == (0,)
-    assert "reclaim n13" not in notations(s)
+    assert "reclaim 6D" not in notations(s)
 
 
 def test_AGI_11_manual_reclaim_only_by_the_owner_on_their_turn():
     # Seat 0 blocks seat 1's token; seat 1 may reclaim it when its turn comes.
     s = scenario(BLOCKED, [["7C", "2H"], ["KH"]], tokens={"n13": 1}, options={"reclaim": "manual"})
-    s.apply(0, "7C o13")
+    s.apply(0, put(s, "7C", "o13"))
     s.apply(0, "no token")
     assert s.to_act == (1,) and s.tokens == [5, 4]
-    assert notations(s, 1)[0] == "reclaim n13"
+    assert notations(s, 1)[0] == "reclaim 6D"
     s.apply(1, "pass")
     assert s.to_act == (0,)
-    with pytest.raises(IllegalAction, match="no token on n13"):
-        s.apply(0, "reclaim n13")
-    s.apply(0, "2H l13")
+    with pytest.raises(IllegalAction, match="no token on 6D"):
+        s.apply(0, "reclaim " + name(s, "n13"))
+    s.apply(0, put(s, "2H", "l13"))
     s.apply(0, "no token")
-    s.apply(1, "reclaim n13")  # a free action: still seat 1's turn
+    s.apply(1, "reclaim " + name(s, "n13"))  # a free action: still seat 1's turn
     assert s.tokens == [5, 5] and s.to_act == (1,) and s.decision == "turn"
 
 
 def test_AGI_7_reclaim_is_automatic_by_default():
     s = scenario(BLOCKED, [["7C"]], tokens={"n13": 0})
     with pytest.raises(IllegalAction, match="reclaim=auto"):
-        s.apply(0, "reclaim n13")
+        s.apply(0, "reclaim " + name(s, "n13"))
 
 
 def test_AGI_10_a_token_placed_on_a_spent_card_scores_then_returns():
@@ -359,10 +386,55 @@ def test_AGI_10_a_token_placed_on_a_spent_card_scores_then_returns():
     placements += [("m14", "6C"), ("n14", "8C")]
     s = scenario(placements, [["6H"]])
     assert allowed(s, "n13") == [6]
-    s.apply(0, "6H n13")
+    s.apply(0, put(s, "6H", "n13"))
     events = s.apply(0, "token")
     assert [e.kind for e in events][:2] == ["token", "reclaimed"]
     assert s.score == [2] and s.tokens == [5]
+
+
+def test_AGI_10_a_token_freed_by_the_placement_may_go_on_the_card_just_played():
+    """A player with no token in hand plays a card that leaves one of their
+    tokens with nowhere to grow: it returns at once, so the token decision is
+    offered, and it may go on that very card."""
+    s = scenario(BLOCKED, [["7C", "2H"]], tokens={"n13": 0})
+    s.tokens[0] = 0
+    events = s.apply(0, put(s, "7C", "o13"))
+    assert [e.kind for e in events] == ["placed", "reclaimed"]
+    assert s.decision == "token" and notations(s) == ["token", "no token"]
+    events = s.apply(0, "token")
+    assert [(e.kind, e.data["card"]) for e in events if e.kind == "token"] == [("token", "7C")]
+    assert s.tokens == [0] and s.token_cells == {idx("o13"): 0}
+
+
+def test_AGI_10_manual_reclaim_at_the_token_decision():
+    s = scenario(BLOCKED, [["7C", "2H"]], tokens={"n13": 0}, options={"reclaim": "manual"})
+    s.tokens[0] = 0
+    s.apply(0, put(s, "7C", "o13"))
+    assert s.decision == "token" and notations(s) == ["reclaim 6D", "no token"]
+    with pytest.raises(IllegalAction, match="no token to put"):
+        s.apply(0, "token")
+    s.apply(0, "reclaim 6D")
+    assert s.decision == "token" and notations(s) == ["token", "no token"]
+    s.apply(0, "token")
+    assert s.tokens == [0] and s.token_cells == {idx("o13"): 0}
+
+
+def test_AGI_10_option_late_reclaim_returns_freed_tokens_after_the_decision():
+    for reclaim in ("auto", "manual"):
+        options = {"late_reclaim": True, "reclaim": reclaim}
+        s = scenario(BLOCKED, [["7C", "2H"]], tokens={"n13": 0}, options=options)
+        s.tokens[0] = 0
+        events = s.apply(0, put(s, "7C", "o13"))
+        assert s.decision == "turn"  # no token in hand: no token decision
+        assert [e.kind for e in events if e.kind == "reclaimed"] == (
+            ["reclaimed"] if reclaim == "auto" else []
+        )
+        assert s.tokens == [1 if reclaim == "auto" else 0] and idx("o13") not in s.map.token
+    s = scenario(BLOCKED, [["7C"]], tokens={"n13": 0}, options={"late_reclaim": True})
+    events = s.apply(0, put(s, "7C", "o13"))
+    assert [e.kind for e in events] == ["placed"] and s.decision == "token"
+    events = s.apply(0, "no token")
+    assert [e.kind for e in events][:1] == ["reclaimed"]
 
 
 # -- TURNS and THE END (AGI-8) -------------------------------------------------------------------
@@ -370,7 +442,7 @@ def test_AGI_10_a_token_placed_on_a_spent_card_scores_then_returns():
 
 def test_AGI_8_play_then_draw_to_five():
     s = scenario([("m13", "5C")], [["9D", "2H", "3H", "4H", "JH"], ["AS"]], deck=["QD", "KD"])
-    s.apply(0, "9D n13")
+    s.apply(0, put(s, "9D", "n13"))
     assert len(s.hands[0]) == 4  # no draw before the token decision
     s.apply(0, "no token")
     assert [cards.code(c) for c in s.hands[0]] == ["2H", "3H", "4H", "JH", "QD"]
@@ -385,7 +457,7 @@ def test_AGI_8_a_pass_draws_nothing():
 
 def test_AGI_8_no_draw_from_an_empty_pile():
     s = scenario([("m13", "5C")], [["9D", "2H"], ["AS"]])
-    s.apply(0, "9D n13")
+    s.apply(0, put(s, "9D", "n13"))
     s.apply(0, "no token")
     assert [cards.code(c) for c in s.hands[0]] == ["2H"]
 
@@ -393,15 +465,33 @@ def test_AGI_8_no_draw_from_an_empty_pile():
 def test_AGI_8_a_player_with_no_legal_placement_must_pass():
     s2 = scenario([("m13", "7C")], [["7H", "7D"]])
     assert notations(s2) == ["pass"]
-    events = s2.apply(0, "pass")
-    assert events[0].data["forced"] is True
+    s2.apply(0, "pass")
+    assert s2.passes == 1
+
+
+def test_AGI_15_a_pass_tells_the_others_nothing_about_the_hand():
+    """Whether the passer could have placed a card depends on their hidden
+    hand: the pass reads the same to every other seat and to spectators,
+    in its event data and in the log line."""
+    forced = scenario([("m13", "7C")], [["7H", "7D"], ["AS"], ["2S"]])
+    chosen = scenario([("m13", "7C")], [["5H", "7D"], ["AS"], ["2S"]])
+    assert notations(forced) == ["pass"] and len(notations(chosen)) > 1
+    seen = []
+    for s in (forced, chosen):
+        (event,) = s.apply(0, "pass")
+        for viewer in (1, 2, None):
+            if event.visible_to(viewer):
+                seen.append((viewer, event.to_json(), GAME.describe(event, viewer)))
+    half = len(seen) // 2
+    assert seen[:half] == seen[half:]
+    assert seen[0][2] == "P0 passed"
 
 
 def test_AGI_8_the_game_ends_when_every_player_passes_in_a_row():
     s = scenario([("m13", "5C")], [["9D", "2H"], ["AS", "3S"], ["KD"]], deck=["4D", "4S"])
     s.apply(0, "pass")
     s.apply(1, "pass")
-    s.apply(2, "KD n13")
+    s.apply(2, put(s, "KD", "n13"))
     s.apply(2, "no token")
     s.apply(0, "pass")
     s.apply(1, "pass")
@@ -412,10 +502,10 @@ def test_AGI_8_the_game_ends_when_every_player_passes_in_a_row():
 
 def test_AGI_8_the_game_ends_when_the_deck_and_every_hand_are_empty():
     s = scenario([("m13", "5C")], [["9D"], ["2S"]])
-    s.apply(0, "9D n13")
+    s.apply(0, put(s, "9D", "n13"))
     s.apply(0, "token")
     assert not s.over
-    s.apply(1, "2S l13")
+    s.apply(1, put(s, "2S", "l13"))
     events = s.apply(1, "token")
     assert s.over and events[-1].kind == "game_over"
     assert s.scores == [2.0, 3.0] and s.winners == [1]  # 2S and 5C are both black
@@ -427,47 +517,121 @@ def test_AGI_14_solitaire_pass_ends_the_game_and_its_winner_is_seat_0():
     assert s.over and s.winners == [0] and s.scores == [0.0]
 
 
-# -- POSITIONS (AGI-9) -------------------------------------------------------------------------
+# -- THE TABLE (AGI-9) -------------------------------------------------------------------------
 
 
-def test_AGI_9_the_table_is_25_by_25_cells_around_the_seed():
-    assert SIDE == 25 and CELLS == 625
-    assert parse("5H a1").cell == 0 and parse("5H y25").cell == 624
-    assert parse("5H m13").cell == 12 * 25 + 12
-    for bad in ("5H z1", "5H a26", "5H a0"):
-        with pytest.raises(NotationError, match="not a cell"):
-            parse(bad)
+def _lay_xy(cells, reach=0):
+    """A map from ``((x, y), card)`` pairs, the first the seed; each later card
+    must be legal where it is laid."""
+    m = Map(reach)
+    laid = set()
+    for n, ((x, y), code) in enumerate(cells):
+        c = cards.card(code)
+        if c in laid:
+            c += 100  # the second pack's copy
+        laid.add(c)
+        if n:
+            assert m.allows(index(x, y), value_of(c)), f"{code} at {(x, y)} is not legal"
+        m.place(index(x, y), c)
+    return m
 
 
-def test_AGI_9_the_table_edge_blocks_a_run_end():
-    # A staircase of 2-card lines from the seed to the top-right corner y1.
-    cells = ["m13"]
-    col, row = 12, 13
-    while row > 1:
-        col += 1
-        cells.append(f"{'abcdefghijklmnopqrstuvwxy'[col]}{row}")
-        row -= 1
-        cells.append(f"{'abcdefghijklmnopqrstuvwxy'[col]}{row}")
-    assert cells[-1] == "y1"
-    placements = [(c, "5C" if k % 2 == 0 else "6H") for k, c in enumerate(cells)]
-    s = scenario(placements, [["2D"]])
-    m = s.map
-    y1 = idx("y1")
-    assert not INSIDE[y1 - P] and not INSIDE[y1 + 1]  # off the table above and right
-    assert not m.end_open(y1, -P) and not m.end_open(y1, 1)
-    assert m.mask[y1 - P] == 0 and m.mask[y1 + 1] == 0
+def _staircase(n):
+    """``n`` cards in 2-card lines climbing right and up from the seed, the
+    cards of the pack in suit order (no two neighbours of one rank)."""
+    pack = [f"{r}{s}" for s in "CDHS" for r in "A23456789TJQK"]
+    cells, x, y = [(0, 0)], 0, 0
+    while len(cells) < n:
+        x += 1
+        cells.append((x, y))
+        y -= 1
+        cells.append((x, y))
+    return list(zip(cells[:n], pack, strict=False))
+
+
+def test_AGI_9_the_table_has_no_edge_the_map_spreads_as_far_as_its_cards():
+    """'The game can spread itself out': a staircase 20 cells right and 20 up
+    from the seed, far past where a 25 x 25 table ended (12 cells), and the next
+    card goes further still."""
+    stairs = _staircase(41)
+    assert stairs[-1] == ((20, -20), "2S")
+    s = scenario([("m13", "AC")], [["9D"]])
+    s.map = _lay_xy(stairs)
+    assert "9D right of 2S" in notations(s)
+    s.apply(0, "9D right of 2S")
+    assert xy(s.map.order[-1]) == (21, -20)
+    assert s.observation(None)["map"][-1] == [21, -20, "9D"]
+
+
+def test_AGI_9_random_two_pack_games_spread_past_a_25_by_25_square():
+    spread = 0
+    for seed in range(20):
+        state = GAME.new(players=4, seed=seed, options={"decks": 2})
+        rng = random.Random(seed)
+        while not state.over:
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            placing = [a for a in legal if a.kind == "place"]
+            state.apply(seat, rng.choice(placing or legal))
+        far = max(max(abs(x), abs(y)) for x, y, _ in state.observation(None)["map"])
+        spread += far > 12
+    assert spread >= 3
+
+
+def test_AGI_9_no_card_can_lie_more_than_96_cells_from_the_seed():
+    """The bound behind the coordinates: a line holds at most 13 cards, so a
+    chain of cards reaching d cells across needs d + ceil(d / 12) cards; two
+    packs (104) reach 96 at most, and they do: eight rows of Ace to King, each
+    starting below the King that ends the row before."""
+    cells = []
+    for row in range(8):
+        suit = "CDHS"[row % 4]
+        cells += [((12 * row + k, row), f"{'A23456789TJQK'[k]}{suit}") for k in range(13)]
+    m = _lay_xy(cells)
+    assert len(m.order) == 104 and xy(m.order[-1]) == (MAX_REACH, 7)
+    assert all(d + -(-d // 12) > 104 for d in range(MAX_REACH + 1, 200))
+    assert MAX_REACH + 3 <= ORIGIN  # a look two cells past an open cell stays in range
+
+
+def test_AGI_9_option_table_25_keeps_a_25_by_25_table_whose_edge_blocks_a_run_end():
+    stairs = _staircase(25)
+    assert stairs[-1] == ((12, -12), "QD")  # the top-right corner of a 25 x 25 table
+    s = scenario([("m13", "AC")], [["9S", "8H"]], options={"table": 25})
+    s.map = m = _lay_xy(stairs, reach=12)
+    corner = m.order[-1]
+    assert corner - WIDTH not in m.mask and corner + 1 not in m.mask  # off the table
+    assert not m.end_open(corner, -WIDTH) and not m.end_open(corner, 1)
+    assert not m.dead(corner + 1)  # off the table, not dead space on it
+    assert "9S right of QD" not in notations(s)
+    with pytest.raises(IllegalAction, match="off the table"):
+        s.apply(0, "9S right of QD")
+    for bad in (2, 24, 195):
+        with pytest.raises(OptionError, match="table"):
+            GAME.new(players=2, options={"table": bad})
 
 
 # -- ACTIONS ------------------------------------------------------------------------------------
 
 
 def test_action_ids_are_laid_out_as_documented():
-    assert len(GAME.actions) == 3 + 625 + 52 * 625 == 33128
-    assert [a.notation for a in ACTIONS[:4]] == ["pass", "token", "no token", "reclaim a1"]
-    assert ACTIONS[RECLAIM0 + 624].notation == "reclaim y25"
-    assert ACTIONS[PLACE0].notation == "AC a1"
-    a = parse("7h K12")
-    assert a.id == PLACE0 + cards.card("7H") * 625 + 11 * 25 + 10
-    assert a.notation == "7H k12"
-    assert GAME.parse_action("Place 10h at M12").notation == "TH m12"
+    assert len(GAME.actions) == 3 + 104 + 52 * 104 * 4 == 21739
+    assert [a.notation for a in ACTIONS[:4]] == ["pass", "token", "no token", "reclaim AC"]
+    assert ACTIONS[RECLAIM0 + 103].notation == "reclaim KS'"
+    assert ACTIONS[PLACE0].notation == "AC right of AC"
+    a = parse("7h R 5c'")
+    assert a.id == PLACE0 + cards.card("7H") * 416 + (cards.card("5C") + 52) * 4 + 0
+    assert a.notation == "7H right of 5C'"
+    assert GAME.parse_action("Place 10h below KD").notation == "TH below KD"
+    assert GAME.parse_action("7H above 5C") is parse("7h up 5c")
+    assert GAME.parse_action("7H left of 5C").side == 1
+    assert GAME.parse_action("reclaim 5C'").ref == cards.card("5C") + 52
     assert GAME.parse_action("NO TOKEN") is ACTIONS[2]
+
+
+def test_a_cell_beside_several_cards_is_named_after_one_of_them():
+    # m12 sits right of the 4C and above the 9C (the seed).
+    s = scenario([("m13", "9C"), ("l13", "TC"), ("l12", "4C")], [["6H"]])
+    assert "6H right of 4C" in notations(s)  # the card on its left first
+    with pytest.raises(IllegalAction, match="written '6H right of 4C'"):
+        s.apply(0, "6H above 9C")
+    assert put(s, "6H", "m12") == "6H right of 4C"

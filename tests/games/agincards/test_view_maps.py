@@ -10,11 +10,12 @@ from .helpers import GAME
 
 def test_a_map_grown_card_by_card_equals_one_laid_out_afresh() -> None:
     grown = 0
-    for seed, options in ((1, None), (2, {"decks": 2})):
+    for seed, options in ((1, None), (2, {"decks": 2}), (3, {"table": 9})):
         for state in walk(GAME, 2, seed, options):
             obs = state.observation(0)
-            key = tuple((n, c) for n, c in obs["map"])
-            grows = key not in view._VIEW_MAPS and key[:-1] in view._VIEW_MAPS
+            key = view._key(obs)
+            reach, laid = key
+            grows = key not in view._VIEW_MAPS and (reach, laid[:-1]) in view._VIEW_MAPS
             shown = view.public_map(obs)
             fresh = view._public_map(key)[0]
             if grows:
@@ -22,6 +23,7 @@ def test_a_map_grown_card_by_card_equals_one_laid_out_afresh() -> None:
                 assert shown is not fresh
             assert shown.card == fresh.card and shown.val == fresh.val
             assert shown.hue == fresh.hue and shown.mask == fresh.mask
+            assert shown.slot == fresh.slot and shown.at_ref == fresh.at_ref
             assert sorted(shown.order) == sorted(fresh.order)
             assert [sorted(d) for d in shown.open_by_value] == [
                 sorted(d) for d in fresh.open_by_value

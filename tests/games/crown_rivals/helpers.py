@@ -44,6 +44,8 @@ def scenario(
 
     st.hands = [take(h) for h in hands]
     st.decks = [take(d)[::-1] for d in decks]
+    # nothing known of how the holdings split between hand and draw pile (CRR-18)
+    st.pile_from = [st.hands[p] + st.decks[p] for p in range(2)]
     st.discards = [take(d) for d in discards]
     st.supporters, st.sup_boost, st.sup_value = [[], []], [[], []], [[], []]
     for seat, row in enumerate(spades):

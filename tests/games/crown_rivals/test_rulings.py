@@ -1,6 +1,8 @@
-"""Every Crown Rivals ruling (RULES.md, CRR-1..CRR-16), pinned by name."""
+"""Every Crown Rivals ruling (RULES.md, CRR-1..CRR-18), pinned by name."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
@@ -379,3 +381,65 @@ def test_CRR_17_holdings_are_public_only_their_split_is_hidden():
         splits.add(tuple(sorted(codes(world.hands[1]))))
     if state.hands[1] and state.decks[1]:
         assert len(splits) > 1
+
+
+# -- CRR-18: what each player knows of the other's hand ------------------------------
+
+
+def _contradicting_worlds(state, viewer, must_hold, samples=5):
+    """How many of ``samples`` worlds sampled from ``viewer``'s observation
+    leave a card of ``must_hold`` (seat -> cards) out of that seat's hand."""
+    obs = state.observation(viewer)
+    bad = 0
+    for k in range(samples):
+        world = GAME.sample_state(obs, random.Random(k))
+        bad += any(not cards <= set(world.hands[p]) for p, cards in must_hold.items())
+    return bad
+
+
+def test_CRR_18_cards_drawn_before_a_reshuffle_are_known_to_be_in_the_hand():
+    """A five-card draw that runs past a reshuffle first takes the 1-4 cards
+    left in the draw pile, which the other player has counted (the hand before
+    was discarded face up), then cards of the reshuffled discard pile. Until
+    they leave the hand, every world the other player samples holds them there."""
+    situations = contradicting = 0
+    for seed in range(30):
+        state = GAME.new(seed=seed)
+        rng = random.Random(seed)
+        known: list[set[int]] = [set(), set()]  # cards everyone knows are in each hand
+        while not state.over and state.turn < 30:
+            seat = state.to_act[0]
+            pile = set(state.decks[seat])
+            action = rng.choice(state.legal_actions(seat))
+            events = state.apply(seat, action)
+            if action.kind == "end":
+                reshuffled = any(e.kind == "reshuffle" for e in events)
+                known[seat] = pile if reshuffled else set()
+            for p in (0, 1):
+                known[p] &= set(state.hands[p])
+                if known[p] and not state.over:
+                    situations += 1
+                    contradicting += _contradicting_worlds(state, 1 - p, {p: known[p]})
+    assert situations > 100
+    assert contradicting == 0, f"{contradicting} of {5 * situations} worlds lose a known card"
+
+
+def test_CRR_18_the_first_players_lowest_spade_rules_out_lower_spades_in_hand():
+    """The first player shows the lowest spade in hand: it is in their hand,
+    and no hand holds a lower one (each lower spade is its owner's sixth,
+    undrawn card). Every world either player samples at the start agrees."""
+    situations = contradicting = 0
+    for seed in range(150):
+        state = GAME.new(seed=seed)
+        first = state.active
+        spade = min(c for c in state.hands[first] if c & 3 == 3)
+        lower = {c for c in cs("AS 2S") if c < spade}
+        for viewer in (0, 1):
+            situations += 1
+            obs = state.observation(viewer)
+            for k in range(5):
+                world = GAME.sample_state(obs, random.Random(k))
+                in_hands = set(world.hands[0] + world.hands[1])
+                contradicting += spade not in world.hands[first] or bool(in_hands & lower)
+    assert situations == 300
+    assert contradicting == 0, f"{contradicting} of 1500 worlds contradict the lowest spade"

@@ -19,8 +19,8 @@ from typing import Any
 from courtly.bots.base import Bot
 from courtly.engine.actions import Action
 from courtly.games.agincards.actions import AgincardsAction
-from courtly.games.agincards.map import BITS, INDEX_OF_CELL, STEPS, cell_of
-from courtly.games.agincards.view import public_map
+from courtly.games.agincards.map import BITS, STEPS, index
+from courtly.games.agincards.view import public_map, target
 
 RED_SUITS = (1, 2)
 FUTURE = 1.0
@@ -35,28 +35,28 @@ class Greedy(Bot):
         assert observation is not None
         acts = [a for a in legal if isinstance(a, AgincardsAction)]
         kinds = {a.kind: a for a in acts}
-        if "token" in kinds:
-            return kinds["token"]
         if "reclaim" in kinds:
             return kinds["reclaim"]
+        if "token" in kinds:
+            return kinds["token"]
         places = [a for a in acts if a.kind == "place"]
         if not places:
             return kinds["pass"]
         obs = observation
         me = obs["seat"]
         m = public_map(obs)
-        tokens = {INDEX_OF_CELL[cell_of(n)]: o for n, o in obs["tokens"]}  # type: ignore[index]
+        tokens = {index(x, y): o for x, y, o in obs["tokens"]}
         holding = obs["tokens_in_hand"][me] > 0
         hue, mask = m.hue, m.mask
         best: AgincardsAction = places[0]
         best_value = float("-inf")
         worth: dict[tuple[int, int], float] = {}  # a placement's worth depends on cell and colour
         for a in places:
-            i = INDEX_OF_CELL[a.cell]
+            i = target(m, a)
             h = 2 if a.card & 3 in RED_SUITS else 1
             known = worth.get((i, h))
             if known is None:
-                known = worth[i, h] = _worth(i, h, me, holding, tokens, hue, mask, m.val)
+                known = worth[i, h] = _worth(i, h, me, holding, tokens, hue, mask)
             value = known + rng.random() * 1e-3
             if value > best_value:
                 best, best_value = a, value
@@ -69,9 +69,8 @@ def _worth(
     me: int,
     holding: bool,
     tokens: dict[int, int],
-    hue: list[int],
-    mask: list[int],
-    val: list[int],
+    hue: dict[int, int],
+    mask: dict[int, int],
 ) -> float:
     """What placing a card of colour ``h`` at cell index ``i`` is worth."""
     value = 0.0
@@ -81,7 +80,7 @@ def _worth(
         ends = []
         for step in (STEPS[axis], STEPS[axis + 1]):
             j = i + step
-            while hue[j] == h:
+            while hue.get(j) == h:
                 run.append(j)
                 j += step
             ends.append(j)
@@ -94,7 +93,7 @@ def _worth(
                     value += n if owner == me else -n
         if holding:
             for j in ends:
-                if not val[j] and mask[j]:
+                if j in mask:
                     value += FUTURE * (1 + len(BITS[mask[j]])) / 7
     if holding:
         value += lengths[0] + lengths[1]

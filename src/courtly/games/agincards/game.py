@@ -20,7 +20,7 @@ class Agincards(Game):
     min_players = 1
     max_players = 8
     default_players = 2
-    version = 1
+    version = 2
     Options = AgincardsOptions
     notation = actions
     view = view

@@ -1,9 +1,10 @@
 """Agincards: the terminal view of one observation, as Rich markup.
 
-The map is drawn as a grid with column letters and row numbers. A card shows
-its value and suit in its colour; a token is the owner's background colour and
-seat digit; the card just placed is underlined; dead cells are ``×``; open cells are ``·``; the cells where the
-viewer may play now (from its legal actions) are highlighted.
+The map is drawn as a grid, its columns and rows numbered from the seed card
+(marked ``*``). A card shows its value and suit in its colour; a token is the
+owner's background colour and seat digit; the card just placed is underlined;
+dead cells are ``×``; open cells are ``·``; the cells where the viewer may play
+now (from its legal actions) are highlighted.
 """
 
 from __future__ import annotations
@@ -12,14 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from courtly.engine.actions import Action
-from courtly.games.agincards.map import (
-    CELL_NAMES,
-    COLUMNS,
-    INDEX_OF_CELL,
-    SIDE,
-    Map,
-    cell_of,
-)
+from courtly.games.agincards.map import Map, index
 
 SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SUIT_STYLE = {"C": "bold white", "D": "bold red", "H": "bold red", "S": "bold white"}
@@ -50,48 +44,43 @@ def who(seat: int, me: int | None) -> str:
 
 
 def _map_of(obs: Mapping[str, Any]) -> Map:
-    from courtly.games.agincards.view import _public_map
+    from courtly.games.agincards.view import public_map
 
-    return _public_map(tuple((n, c) for n, c in obs["map"]))[0]
-
-
-def _cell(name: str) -> int:
-    cell = cell_of(name)
-    assert cell is not None, name
-    return cell
+    return public_map(obs)
 
 
 def grid(obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> list[str]:
+    """The map, one text row per row of cells, from one cell beyond its cards
+    on every side. Column and row headers count cells from the seed card."""
+    from courtly.games.agincards.view import target
+
     m = _map_of(obs)
-    at: dict[int, str] = {_cell(n): code for n, code in obs["map"]}
-    tokens = {_cell(n): o for n, o in obs["tokens"]}
-    targets = {a.cell for a in legal if getattr(a, "kind", "") == "place"}  # type: ignore[attr-defined]
-    rows = [c // SIDE for c in at]
-    cols = [c % SIDE for c in at]
-    r0, r1 = max(min(rows) - 1, 0), min(max(rows) + 1, SIDE - 1)
-    c0, c1 = max(min(cols) - 1, 0), min(max(cols) + 1, SIDE - 1)
-    seed = _cell(obs["map"][0][0])
-    cell_names = CELL_NAMES
-    lines = ["    " + "".join(f"  {COLUMNS[c]} " for c in range(c0, c1 + 1))]
-    for r in range(r0, r1 + 1):
-        parts = [f"{r + 1:>3} "]
-        for c in range(c0, c1 + 1):
-            cell = r * SIDE + c
-            i = INDEX_OF_CELL[cell]
-            code = at.get(cell)
+    at: dict[int, str] = {index(x, y): code for x, y, code in obs["map"]}
+    tokens = {index(x, y): o for x, y, o in obs["tokens"]}
+    targets = {target(m, a) for a in legal if getattr(a, "kind", "") == "place"}  # type: ignore[arg-type]
+    x0, y0, x1, y1 = m.bounds()
+    x0, y0, x1, y1 = x0 - 1, y0 - 1, x1 + 1, y1 + 1
+    just = obs["just_placed"]
+    just_at = index(*just) if just is not None else None
+    lines = ["    " + "".join(f"{x:>3} " for x in range(x0, x1 + 1))]
+    for y in range(y0, y1 + 1):
+        parts = [f"{y:>3} "]
+        for x in range(x0, x1 + 1):
+            i = index(x, y)
+            code = at.get(i)
             if code is not None:
                 v = "10" if code[0] == "T" else code[0]
-                owner = tokens.get(cell)
-                mark = str(owner) if owner is not None else ("*" if cell == seed else " ")
+                owner = tokens.get(i)
+                mark = str(owner) if owner is not None else ("*" if x == y == 0 else " ")
                 style = SUIT_STYLE[code[1]]
                 if owner is not None:
                     style += " " + TOKEN_STYLE[owner % len(TOKEN_STYLE)]
-                if obs["just_placed"] == cell_names[cell]:
+                if i == just_at:
                     style += " underline"
                 parts.append(f"[{style}]{v:>2}{SUIT_SYMBOL[code[1]]}{mark}[/]")
-            elif cell in targets:
+            elif i in targets:
                 parts.append("[bold black on green] ++ [/]")
-            elif m.mask[i]:
+            elif i in m.mask:
                 parts.append("[dim]  · [/]")
             elif m.dead(i):
                 parts.append("[red dim]  × [/]")
@@ -140,7 +129,8 @@ def render(obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
             lines.append(f"[bold green]Game over.[/] Winner(s): {names}")
     elif obs["decision"] == "token":
         lines.append(
-            f"Awaiting: {who(obs['turn'], me)} (token on {obs['just_placed']}? 'token' / 'no token')"
+            f"Awaiting: {who(obs['turn'], me)} (a token on the {obs['map'][-1][2]} just "
+            "played? 'token' / 'no token')"
         )
     else:
         lines.append(f"Awaiting: {who(obs['turn'], me)} (play a card, or pass)")
@@ -175,21 +165,20 @@ def describe(kind: str, data: Mapping[str, Any], seat: int | None) -> str | None
         return "you" if s == seat else f"P{s}"
 
     if kind == "placed":
-        return f"{who(data['seat'])} placed {data['card']} on {data['cell']}"
+        return f"{who(data['seat'])} placed {data['card']} {data['side']} {data['of']}"
     if kind == "scored":
         return f"{who(data['seat'])} scored {data['points']} for the token on {data['token']}"
     if kind == "token":
-        return f"{who(data['seat'])} put a token on {data['cell']}: {data['points']} points"
+        return f"{who(data['seat'])} put a token on {data['card']}: {data['points']} points"
     if kind == "reclaimed":
         how = "" if data["spotted"] else " (its runs can grow no more)"
-        return f"{who(data['seat'])} took back the token on {data['cell']}{how}"
+        return f"{who(data['seat'])} took back the token on {data['card']}{how}"
     if kind == "drew":
         return None  # the private line below, or nothing worth a line
     if kind == "drew_card":
         return f"you drew {data['card']}"
     if kind == "passed":
-        forced = " (no legal placement)" if data["forced"] else ""
-        return f"{who(data['seat'])} passed{forced}"
+        return f"{who(data['seat'])} passed"
     if kind == "game_over":
         winners = ", ".join(who(w) for w in data["winners"])
         return f"Game over ({data['why']}): winner(s) {winners}"

@@ -7,14 +7,17 @@ Flow of a game (the pending decision at each point):
     TURNS         seat 0 first, then clockwise
       turn        play a card onto the map, or pass          (AGI-8)
                   (reclaim=manual: reclaim spotted tokens first, AGI-7)
-      token       after a placement, if a token is in hand: put one on the
-                  card just placed, or not                   (AGI-6)
-                  then tokens that can no longer score return (AGI-7, auto),
-                  and the player draws up to five            (AGI-8)
+                  the card scores for tokens in its runs     (AGI-5)
+                  tokens that can no longer score return     (AGI-7, AGI-10)
+      token       if a token is in hand: put one on the card just placed, or
+                  not (AGI-6); (reclaim=manual: reclaim spotted tokens first,
+                  AGI-10); a token on a spent card returns at once (AGI-10);
+                  then the player draws up to five           (AGI-8)
     THE END       every player passes in a row, or the deck and every hand
                   are empty                                  (AGI-8)
 
-PLACEMENT, RUNS and DEAD SPACE live in ``map.py`` (AGI-1..AGI-3, AGI-9);
+PLACEMENT, RUNS and DEAD SPACE live in ``map.py`` (AGI-1..AGI-3), with the
+table, which has no edge unless the ``table`` option gives it one (AGI-9);
 SCORE RUNS here (AGI-4, AGI-5). Ruling ids refer to this game's RULES.md.
 """
 
@@ -23,7 +26,7 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from courtly import cards
 from courtly.engine.actions import Action
@@ -35,23 +38,20 @@ from courtly.games.agincards.actions import (
     ACTIONS,
     NO_TOKEN,
     PASS,
+    PER_CARD,
     PLACE0,
     RECLAIM0,
     TOKEN,
     AgincardsAction,
 )
 from courtly.games.agincards.map import (
-    CELL_OF_INDEX,
-    CELLS,
-    COL,
-    INDEX_OF_CELL,
-    INSIDE,
-    ROW,
+    MAX_REACH,
     SEED_INDEX,
-    STEPS,
+    SIDES,
+    WIDTH,
     Map,
-    cell_name,
-    value_of,
+    ref_name,
+    xy,
 )
 
 HAND = 5
@@ -73,6 +73,34 @@ class AgincardsOptions(StandardDeckOptions):
             "(auto), or only when its owner reclaims it on their turn (manual)."
         ),
     )
+    table: int = Field(
+        0,
+        ge=0,
+        le=2 * MAX_REACH + 1,
+        description=(
+            "AGI-9: 0 (the text) plays on a table with no edge; an odd size such as 25 "
+            "plays on a square of that many cells a side centred on the seed card, "
+            "whose edge blocks a run end like dead space (a house rule)."
+        ),
+    )
+    late_reclaim: bool = Field(
+        False,
+        description=(
+            "AGI-10: false (the text): tokens a placement leaves with nowhere to grow "
+            "return before its token decision, so one may go on the card just played; "
+            "true: the token decision comes first and freed tokens return after it."
+        ),
+    )
+
+    @field_validator("table")
+    @classmethod
+    def _odd_table(cls, v: int) -> int:
+        if v and (v < 3 or v % 2 == 0):
+            raise ValueError(
+                "the table is 0 (no edge) or an odd number of cells a side, 3 or more, "
+                "so that the seed card sits in its middle"
+            )
+        return v
 
 
 def code_of(card: int) -> str:
@@ -106,10 +134,10 @@ class AgincardsState(State):
         self.hands: list[list[int]] = [order[s * HAND : (s + 1) * HAND] for s in range(players)]
         seed_card = order[players * HAND]
         self.deck: list[int] = order[players * HAND + 1 :][::-1]  # top is the end
-        self.map = Map()
+        self.map = Map(options.table // 2)
         self.map.place(SEED_INDEX, seed_card)
         self.tokens = [TOKENS] * players
-        self.token_cells: dict[int, int] = {}  # index -> owner, in order placed
+        self.token_cells: dict[int, int] = {}  # cell -> owner, in order placed
         self.score = [0] * players
         self.token_points = [0] * players
         self.run_points = [0] * players
@@ -149,12 +177,20 @@ class AgincardsState(State):
         top = self.pending.top
         if top is None or seat not in top.waiting:
             return []
-        if top.kind == "token":
-            return [ACTIONS[TOKEN], ACTIONS[NO_TOKEN]]
         out: list[Action] = []
-        if self.options.reclaim == "manual":
-            out += [ACTIONS[RECLAIM0 + CELL_OF_INDEX[i]] for i in self.reclaimable(seat)]
-        obv = self.map.open_by_value
+        if self.options.reclaim == "manual" and (
+            top.kind == "turn" or not self.options.late_reclaim
+        ):
+            ref_at = self.map.ref_at
+            out += [ACTIONS[RECLAIM0 + ref_at[i]] for i in self.reclaimable(seat)]
+        if top.kind == "token":
+            if self.tokens[seat]:
+                out.append(ACTIONS[TOKEN])
+            out.append(ACTIONS[NO_TOKEN])
+            return out
+        m = self.map
+        obv = m.open_by_value
+        slot = m.slot
         done = 0
         for c in self.hands[seat]:
             code = c % SECOND_DECK
@@ -162,19 +198,15 @@ class AgincardsState(State):
             if done & bit:
                 continue
             done |= bit
-            base = PLACE0 + code * CELLS
-            out += [ACTIONS[base + CELL_OF_INDEX[e]] for e in obv[(code >> 2) + 1]]
+            base = PLACE0 + code * PER_CARD
+            out += [ACTIONS[base + slot[e]] for e in obv[(code >> 2) + 1]]
         out.append(ACTIONS[PASS])
         return out
 
     def reclaimable(self, seat: int) -> list[int]:
-        """Indices of ``seat``'s tokens that can no longer score (AGI-7)."""
+        """Cells of ``seat``'s tokens that can no longer score (AGI-7)."""
         m = self.map
         return [i for i, o in self.token_cells.items() if o == seat and not m.can_score(i)]
-
-    def can_place(self, seat: int) -> bool:
-        obv = self.map.open_by_value
-        return any(obv[value_of(c)] for c in self.hands[seat])
 
     def check(self, seat: int, action: Action) -> str | None:
         if not isinstance(action, AgincardsAction):
@@ -182,113 +214,155 @@ class AgincardsState(State):
         top = self.pending.top
         kind = top.kind if top else None
         if kind == "token":
-            if action.kind in ("token", "no_token"):
+            if action.kind == "no_token":
                 return None
+            if action.kind == "token":
+                if not self.tokens[seat]:
+                    return "you hold no token to put on the card you just played"
+                return None
+            if action.kind == "reclaim" and not self.options.late_reclaim:
+                return self._check_reclaim(seat, action.ref)
             return (
-                f"first decide about a token on the card you just played at "
-                f"{cell_name(CELL_OF_INDEX[self.just_placed])}: 'token' or 'no token'"
+                f"first decide about a token on the card you just played, "
+                f"{self._name(self.just_placed)}: 'token' or 'no token'"
             )
         if action.kind in ("token", "no_token"):
             return "a token goes only on the card you have just played (AGI-6): play a card first"
         if action.kind == "pass":
             return None
         if action.kind == "reclaim":
-            return self._check_reclaim(seat, action.cell)
-        return self._check_place(seat, action.card, action.cell)
+            return self._check_reclaim(seat, action.ref)
+        return self._check_place(seat, action.card, action.ref, action.side)
 
-    def _check_reclaim(self, seat: int, cell: int) -> str | None:
+    def _name(self, i: int) -> str:
+        """How the card on cell ``i`` is named: ``5C``, or ``5C'`` for a second copy."""
+        return ref_name(self.map.ref_at[i])
+
+    def _check_reclaim(self, seat: int, ref: int) -> str | None:
         if self.options.reclaim == "auto":
             return "with reclaim=auto your spent tokens come back by themselves (AGI-7)"
-        i = INDEX_OF_CELL[cell]
+        i = self.map.at_ref.get(ref, -1)
         if self.token_cells.get(i) != seat:
-            mine = [cell_name(CELL_OF_INDEX[j]) for j, o in self.token_cells.items() if o == seat]
+            mine = [self._name(j) for j, o in self.token_cells.items() if o == seat]
             return (
-                f"you have no token on {cell_name(cell)}; your tokens are on "
+                f"you have no token on {ref_name(ref)}; your tokens are on "
                 f"{', '.join(mine) or 'no card'}"
             )
         if self.map.can_score(i):
             return (
-                f"your token on {cell_name(cell)} can still score: a score run from it may "
+                f"your token on {ref_name(ref)} can still score: a score run from it may "
                 "still grow; a token is reclaimed only when all four ends are blocked (AGI-7)"
             )
         return None
 
-    def _check_place(self, seat: int, code: int, cell: int) -> str | None:
+    def _check_place(self, seat: int, code: int, ref: int, side: int) -> str | None:
         hand = self.hands[seat]
         if not any(c % SECOND_DECK == code for c in hand):
             return f"you do not hold {cards.code(code)}; your hand is {' '.join(_codes(hand))}"
-        i = INDEX_OF_CELL[cell]
         m = self.map
-        where = cell_name(cell)
+        if ref not in m.at_ref:
+            second = " second" if ref >= 52 else ""
+            return f"there is no{second} {cards.code(ref % 52)} on the map to play next to"
+        i = m.target(ref, side)
+        where = f"{SIDES[side]} {ref_name(ref)}"
         v = (code >> 2) + 1
-        if m.val[i]:
-            return f"{where} already holds {code_of(m.card[i])}; play onto an empty cell"
-        if not m.touching(i):
-            return f"{where} touches no card: a card goes left, right, above or below one"
-        if m.allows(i, v):
-            return None
-        reasons = []
-        for step, axis in ((1, "row"), (P_STEP, "column")):
-            for s in (step, -step):
-                n = m.val[i + s]
-                if n == v:
-                    return f"{where} touches another {_VALUE[v]}: touching cards must differ"
-            line = line_values(m, i, step)
-            if line is not None and not _monotonic(line, v):
-                reasons.append(f"its {axis} would read {_show(line, v)}")
-        allowed = _values(m.mask[i])
-        hint = f"{where} allows {allowed}" if allowed else f"{where} is dead space"
-        why = "; ".join(reasons) or "it would break a run"
-        return (
-            f"{cards.code(code)} cannot go at {where}: {why}, and every run must rise one way "
-            f"and fall the other (AGI-2); {hint}"
-        )
+        if i in m.val:
+            return f"the cell {where} already holds {self._name(i)}; play onto an empty cell"
+        if not m.inside(i):
+            return (
+                f"the cell {where} is off the table: with table={self.options.table} the "
+                "map stays within that square around the seed card (AGI-9)"
+            )
+        if not m.allows(i, v):
+            reasons = []
+            for step, axis in ((1, "row"), (WIDTH, "column")):
+                for s in (step, -step):
+                    if m.val.get(i + s) == v:
+                        return (
+                            f"the cell {where} touches another {_VALUE[v]}: touching "
+                            "cards must differ"
+                        )
+                line = line_values(m, i, step)
+                if line is not None and not _monotonic(line, v):
+                    reasons.append(f"its {axis} would read {_show(line, v)}")
+            allowed = _values(m.mask.get(i, 0))
+            hint = f"that cell allows {allowed}" if allowed else "that cell is dead space"
+            why = "; ".join(reasons) or "it would break a run"
+            return (
+                f"{cards.code(code)} cannot go {where}: {why}, and every run must rise one "
+                f"way and fall the other (AGI-2); {hint}"
+            )
+        named = m.slot[i]
+        if named != ref * 4 + side:
+            return (
+                f"that cell is written '{cards.code(code)} {SIDES[named % 4]} "
+                f"{ref_name(named // 4)}': a cell beside several cards is named after the "
+                "one on its left, else above, else on its right, else below"
+            )
+        return None
 
     # -- playing --------------------------------------------------------------------------
     def play(self, seat: int, action: Action) -> list[Event]:
         assert isinstance(action, AgincardsAction)
         kind = action.kind
         if kind == "place":
-            return self._place(seat, action.card, action.cell)
+            return self._place(seat, action.card, action.ref, action.side)
         if kind == "token" or kind == "no_token":
             return self._token(seat, kind == "token")
         if kind == "pass":
             return self._pass(seat)
-        return self._reclaim(seat, INDEX_OF_CELL[action.cell], spotted=True)
+        return self._reclaim(seat, self.map.at_ref[action.ref], spotted=True)
 
     # -- PLACEMENT and SCORE RUNS -------------------------------------------------------------
-    def _place(self, seat: int, code: int, cell: int) -> list[Event]:
+    def _place(self, seat: int, code: int, ref: int, side: int) -> list[Event]:
         hand = self.hands[seat]
         for k, c in enumerate(hand):
             if c % SECOND_DECK == code:
                 card = hand.pop(k)
                 break
-        i = INDEX_OF_CELL[cell]
         m = self.map
+        i = m.target(ref, side)
         m.place(i, card)
         self.passes = 0
-        events = [Event("placed", {"seat": seat, "card": code_of(card), "cell": cell_name(cell)})]
+        events = [
+            Event(
+                "placed",
+                {
+                    "seat": seat,
+                    "card": code_of(card),
+                    "side": SIDES[side],
+                    "of": ref_name(ref),
+                    "at": list(xy(i)),
+                },
+            )
+        ]
         # AGI-5: every token in a score run this card extends scores the run's
         # new full length for its owner, once per token.
         token = m.token
-        for step in (1, P_STEP):
+        for step in (1, WIDTH):
             run = m.score_run(i, step)
             n = len(run)
             if n == 1:
                 continue
             for j in run:
-                owner = token[j]
+                owner = token.get(j, -1)
                 if owner >= 0:
                     self.score[owner] += n
                     self.run_points[owner] += n
                     events.append(
                         Event(
                             "scored",
-                            {"seat": owner, "token": cell_name(CELL_OF_INDEX[j]), "points": n},
+                            {"seat": owner, "token": self._name(j), "at": list(xy(j)), "points": n},
                         )
                     )
         self.just_placed = i
-        if self.tokens[seat]:
+        options = self.options
+        first = not options.late_reclaim
+        if first and options.reclaim == "auto":
+            # AGI-10: tokens this card leaves with nowhere to grow come back
+            # before the token decision, so one may go on this very card.
+            events += self._auto_reclaim()
+        if self.tokens[seat] or (first and options.reclaim == "manual" and self.reclaimable(seat)):
             self.pending.push("token", [seat])  # AGI-6
             return events
         return events + self._end_turn(seat)
@@ -300,7 +374,7 @@ class AgincardsState(State):
             # AGI-5/AGI-6: a token on the card just placed scores across plus down.
             i = self.just_placed
             m = self.map
-            points = m.run_length(i, 1) + m.run_length(i, P_STEP)
+            points = m.run_length(i, 1) + m.run_length(i, WIDTH)
             m.token[i] = seat
             self.token_cells[i] = seat
             self.tokens[seat] -= 1
@@ -309,20 +383,24 @@ class AgincardsState(State):
             events.append(
                 Event(
                     "token",
-                    {"seat": seat, "cell": cell_name(CELL_OF_INDEX[i]), "points": points},
+                    {"seat": seat, "card": self._name(i), "at": list(xy(i)), "points": points},
                 )
             )
+            options = self.options
+            returns = options.reclaim == "auto" and not options.late_reclaim
+            if returns and not m.can_score(i):  # AGI-10: on a spent card it scores, then returns
+                events += self._reclaim(seat, i, spotted=False)
         return events + self._end_turn(seat)
 
     # -- RECLAIMING TOKENS (AGI-7) ----------------------------------------------------------------
     def _reclaim(self, seat: int, i: int, spotted: bool) -> list[Event]:
-        self.map.token[i] = -1
+        del self.map.token[i]
         del self.token_cells[i]
         self.tokens[seat] += 1
         return [
             Event(
                 "reclaimed",
-                {"seat": seat, "cell": cell_name(CELL_OF_INDEX[i]), "spotted": spotted},
+                {"seat": seat, "card": self._name(i), "at": list(xy(i)), "spotted": spotted},
             )
         ]
 
@@ -331,19 +409,21 @@ class AgincardsState(State):
         the last placement can have changed (every changed cell is within two
         steps of it along its row or column)."""
         i = self.just_placed
-        r, c = ROW[i], COL[i]
+        r, c = divmod(i, WIDTH)
         m = self.map
         events: list[Event] = []
         for j, owner in list(self.token_cells.items()):
-            if (-2 <= ROW[j] - r <= 2 or -2 <= COL[j] - c <= 2) and not m.can_score(j):
+            rj, cj = divmod(j, WIDTH)
+            if (-2 <= rj - r <= 2 or -2 <= cj - c <= 2) and not m.can_score(j):
                 events += self._reclaim(owner, j, spotted=False)
         return events
 
     # -- TURNS (AGI-8) ------------------------------------------------------------------------
     def _end_turn(self, seat: int) -> list[Event]:
         events = []
-        if self.options.reclaim == "auto":
-            events += self._auto_reclaim()
+        options = self.options
+        if options.reclaim == "auto" and options.late_reclaim:
+            events += self._auto_reclaim()  # AGI-10 (option): only after the token decision
         self.just_placed = -1
         hand = self.hands[seat]
         if len(hand) < HAND and self.deck:
@@ -357,7 +437,9 @@ class AgincardsState(State):
 
     def _pass(self, seat: int) -> list[Event]:
         self.passes += 1
-        events = [Event("passed", {"seat": seat, "forced": not self.can_place(seat)})]
+        # Whether a card could have gone down depends on the hidden hand: the
+        # pass says nothing about it.
+        events = [Event("passed", {"seat": seat})]
         if self.passes >= self.players:
             return events + self._game_over("every player passed in a row")
         return events + self._next_turn()
@@ -400,7 +482,7 @@ class AgincardsState(State):
         for other in range(self.players):
             if other != seat:
                 hidden.update(c % SECOND_DECK for c in self.hands[other])
-        seen = {c % SECOND_DECK for c in self.map.card if c >= 0}
+        seen = {c % SECOND_DECK for c in self.map.card.values()}
         if seat is not None:
             seen.update(c % SECOND_DECK for c in self.hands[seat])
         return {cards.code(c) for c in hidden - seen}
@@ -427,7 +509,6 @@ def full_pack(decks: int) -> list[int]:
 
 
 _ONLY = [frozenset((s,)) for s in range(8)]
-P_STEP = STEPS[2]
 _VALUE = ["", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King"]
 
 
@@ -437,12 +518,12 @@ def line_values(m: Map, i: int, step: int) -> list[int] | None:
     val = m.val
     left = []
     j = i - step
-    while val[j]:
+    while j in val:
         left.append(val[j])
         j -= step
     right = []
     j = i + step
-    while val[j]:
+    while j in val:
         right.append(val[j])
         j += step
     if not left and not right:
@@ -461,6 +542,3 @@ def _show(line: list[int], v: int) -> str:
 
 def _values(mask: int) -> str:
     return ", ".join(_VALUE[v] for v in range(1, 14) if mask >> v & 1)
-
-
-assert INSIDE[SEED_INDEX]

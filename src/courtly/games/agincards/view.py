@@ -1,7 +1,8 @@
 """Agincards: what each seat may see, and worlds consistent with it.
 
 The one place that strips secrets. Everything on the table is public: the map
-(cards in the order placed), the tokens and their owners, scores, tokens in
+(cards in the order placed, each at its coordinates from the seed card, x to
+the right and y downwards), the tokens and their owners, scores, tokens in
 hand, hand sizes and the size of the draw pile. A seat also sees its own hand.
 It never sees another hand or the draw pile.
 """
@@ -14,7 +15,8 @@ from functools import lru_cache
 from typing import Any
 
 from courtly import cards
-from courtly.games.agincards.map import CELL_OF_INDEX, INDEX_OF_CELL, Map, cell_name, cell_of
+from courtly.games.agincards.actions import AgincardsAction
+from courtly.games.agincards.map import Map, index, xy
 from courtly.games.agincards.rules import (
     SECOND_DECK,
     AgincardsOptions,
@@ -29,7 +31,7 @@ def observe(state: AgincardsState, seat: int | None) -> dict[str, Any]:
     """Everything ``seat`` may know (``None``: a spectator), JSON-ready."""
     top = state.pending.top
     m = state.map
-    names = [cell_name(CELL_OF_INDEX[i]) for i in m.order]
+    card = m.card
     obs: dict[str, Any] = {
         "game": "agincards",
         "seat": seat,
@@ -38,11 +40,9 @@ def observe(state: AgincardsState, seat: int | None) -> dict[str, Any]:
         "decision": top.kind if top else None,
         "to_act": list(top.waiting) if top else [],
         "turn": state.turn,
-        "map": [[n, _CODE[m.card[i] % SECOND_DECK]] for n, i in zip(names, m.order, strict=True)],
-        "tokens": sorted([cell_name(CELL_OF_INDEX[i]), o] for i, o in state.token_cells.items()),
-        "just_placed": cell_name(CELL_OF_INDEX[state.just_placed])
-        if state.just_placed >= 0
-        else None,
+        "map": [[*xy(i), _CODE[card[i] % SECOND_DECK]] for i in m.order],
+        "tokens": sorted([*xy(i), o] for i, o in state.token_cells.items()),
+        "just_placed": list(xy(state.just_placed)) if state.just_placed >= 0 else None,
         "tokens_in_hand": list(state.tokens),
         "hand_sizes": [len(h) for h in state.hands],
         "deck_size": len(state.deck),
@@ -60,20 +60,27 @@ def observe(state: AgincardsState, seat: int | None) -> dict[str, Any]:
     return obs
 
 
+MapKey = tuple[int, tuple[tuple[int, int, str], ...]]
+"""A map as an observation shows it: the table's reach and the cards in order."""
+
+
+def _key(obs: Mapping[str, Any]) -> MapKey:
+    return obs["options"].get("table", 0) // 2, tuple(map(tuple, obs["map"]))
+
+
 @lru_cache(maxsize=256)
-def _public_map(key: tuple[tuple[str, str], ...]) -> tuple[Map, tuple[int, ...]]:
+def _public_map(key: MapKey) -> tuple[Map, tuple[int, ...]]:
     """The map of an observation (cached: search bots sample one observation
     many times), and the card ints it uses."""
+    reach, laid = key
     seen = [0] * 52
     placed = []
-    for name, code in key:
+    for x, y, code in laid:
         c = cards.card(code)
         card = c + SECOND_DECK * seen[c]
         seen[c] += 1
-        cell = cell_of(name)
-        assert cell is not None
-        placed.append((INDEX_OF_CELL[cell], card))
-    m = Map()
+        placed.append((index(x, y), card))
+    m = Map(reach)
     m.rebuild(placed)
     return m, tuple(card for _, card in placed)
 
@@ -92,12 +99,12 @@ def sample(game: Any, obs: Mapping[str, Any], rng: random.Random) -> AgincardsSt
     s = AgincardsState.__new__(AgincardsState)
     options = _options(tuple(sorted(obs["options"].items())))
     s._init_base(game, players, rng.getrandbits(48), options)
-    base, on_map = _public_map(tuple(map(tuple, obs["map"])))
+    base, on_map = _public_map(_key(obs))
     s.map = m = base.copy()
     token = m.token
     s.token_cells = {}
-    for name, owner in obs["tokens"]:
-        i = INDEX_OF_CELL[cell_of(name)]  # type: ignore[index]
+    for x, y, owner in obs["tokens"]:
+        i = index(x, y)
         token[i] = owner
         s.token_cells[i] = owner
     used = set(on_map)
@@ -127,7 +134,7 @@ def sample(game: Any, obs: Mapping[str, Any], rng: random.Random) -> AgincardsSt
     s.turn = obs["turn"]
     s.passes = obs["passes"]
     jp = obs["just_placed"]
-    s.just_placed = -1 if jp is None else INDEX_OF_CELL[cell_of(jp)]  # type: ignore[index]
+    s.just_placed = -1 if jp is None else index(*jp)
     if obs["decision"] is not None:
         s.pending.push("turn", [s.turn])
         if obs["decision"] == "token":
@@ -135,7 +142,7 @@ def sample(game: Any, obs: Mapping[str, Any], rng: random.Random) -> AgincardsSt
     return s
 
 
-_VIEW_MAPS: dict[tuple[tuple[str, str], ...], Map] = {}
+_VIEW_MAPS: dict[MapKey, Map] = {}
 """Maps handed to readers of observations, by their cards in order, oldest first."""
 _VIEW_MAPS_SIZE = 16
 """Few: a reader follows one game at a time, and large maps are costly to keep."""
@@ -149,23 +156,27 @@ def public_map(obs: Mapping[str, Any]) -> Map:
     same either way; only the order of its ``open_by_value`` entries may
     differ, so states are never made from these maps (``sample`` lays them
     out afresh)."""
-    key = tuple(map(tuple, obs["map"]))
+    key = _key(obs)
     m = _VIEW_MAPS.get(key)
     if m is not None:
         return m
-    before = _VIEW_MAPS.get(key[:-1]) if key else None
+    reach, laid = key
+    before = _VIEW_MAPS.get((reach, laid[:-1])) if laid else None
     if before is None:
         m = _public_map(key)[0]
     else:
-        name, code = key[-1]
+        x, y, code = laid[-1]
         c = cards.card(code)
-        while c in before.card:  # a second deck's copy
+        if c in before.at_ref:  # a second deck's copy
             c += SECOND_DECK
-        cell = cell_of(name)
-        assert cell is not None
         m = before.copy()
-        m.place(INDEX_OF_CELL[cell], c)
+        m.place(index(x, y), c)
     if len(_VIEW_MAPS) >= _VIEW_MAPS_SIZE:
         _VIEW_MAPS.pop(next(iter(_VIEW_MAPS)), None)  # the oldest
     _VIEW_MAPS[key] = m
     return m
+
+
+def target(m: Map, action: AgincardsAction) -> int:
+    """The cell a placement goes to on map ``m`` (-1 when its card is not there)."""
+    return m.target(action.ref, action.side)

@@ -59,6 +59,8 @@ def render(obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
             f"discard {len(obs['discards'][seat])}"
         )
         lines.append(f"         spades in play: {_supporters(obs['supporters'][seat])}")
+        if seat != me and obs["known_hands"][seat]:
+            lines.append(f"         known to be in hand: {cards_line(obs['known_hands'][seat])}")
     lines.append("")
     market = "  ".join(
         f"{card(c)}[dim]({cost})[/]" if c else card(None)

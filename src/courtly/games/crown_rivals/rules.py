@@ -105,6 +105,10 @@ class CrownState(State):
         self.influence = [START_INFLUENCE, START_INFLUENCE]
         self.hands: list[list[int]] = [[], []]
         self.decks: list[list[int]] = [[], []]  # draw piles, top last
+        # CRR-18: the cards each draw pile may hold as far as the table knows:
+        # those it was last shuffled from, less those shown to be in the hand.
+        # Never changed in place (replaced at a reshuffle), so clones share them.
+        self.pile_from: list[list[int]] = [[], []]
         self.discards: list[list[int]] = [[], []]
         # Spades in play: the spade, the diamond under it (or -1), its value.
         self.supporters: list[list[int]] = [[], []]
@@ -124,6 +128,7 @@ class CrownState(State):
             piles, market, market_deck = self._deal_shuffled()
         for seat in range(PLAYERS):
             self.decks[seat] = piles[seat][::-1]
+            self.pile_from[seat] = list(piles[seat])
         self.market = market
         self.market_deck = market_deck[::-1]
         events = [Event("market", {"market": _codes(self.market)})]
@@ -136,8 +141,21 @@ class CrownState(State):
         )
         self.active = lowest[1]
         events.append(Event("first_player", {"seat": self.active, "spade": cards.code(lowest[0])}))
+        self._lowest_spade_shown(lowest[0])
         events += self._start_turn()
         return events
+
+    def _lowest_spade_shown(self, spade: int) -> None:
+        """CRR-18: showing the lowest spade tells both players that it is in
+        its holder's hand and that every lower spade (whose owner was seen at
+        the deal) is still in its owner's draw pile, one card at this point."""
+        for seat in range(PLAYERS):
+            lower = [c for c in self.pile_from[seat] if c & 3 == SPADES_SUIT and c < spade]
+            if lower:
+                assert lower == self.decks[seat]
+                self.pile_from[seat] = lower
+            elif spade in self.pile_from[seat]:
+                self.pile_from[seat] = [c for c in self.pile_from[seat] if c != spade]
 
     def _deal_shuffled(self) -> tuple[list[list[int]], list[int], list[int]]:
         piles: list[list[int]] = [[], []]
@@ -437,6 +455,8 @@ class CrownState(State):
                 deck.extend(discard)
                 discard.clear()
                 self.rng.shuffle(deck)
+                # CRR-18: the cards already drawn are known to be in the hand.
+                self.pile_from[seat] = list(deck)
                 events.append(Event("reshuffle", {"seat": seat, "cards": len(deck)}))
             drawn.append(deck.pop())
         self.hands[seat].extend(drawn)
@@ -482,7 +502,8 @@ class CrownState(State):
         """The market deck: the only cards nobody has seen. Every card a player
         owns was dealt at the start, bought from the face-up market or shown when
         it left, so its identity is public (CRR-17); only which of them are in
-        the hand and which in the draw pile is hidden."""
+        the hand and which in the draw pile is hidden, as far as CRR-18 leaves
+        it open."""
         return {cards.code(c) for c in self.market_deck}
 
     def clone(self) -> CrownState:
@@ -492,6 +513,7 @@ class CrownState(State):
         new.influence = list(self.influence)
         new.hands = [list(h) for h in self.hands]
         new.decks = [list(d) for d in self.decks]
+        new.pile_from = list(self.pile_from)  # never changed in place
         new.discards = [list(d) for d in self.discards]
         new.supporters = [list(s) for s in self.supporters]
         new.sup_boost = [list(s) for s in self.sup_boost]

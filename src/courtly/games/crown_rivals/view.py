@@ -10,8 +10,15 @@ Every card a player owns was dealt in the open at the start, bought from the
 face-up market, or shown whenever it left (trashed, discarded, cleared), so the
 cards each player holds in hand and draw pile together are public knowledge: a
 careful player counts them (CRR-17). The observation states them as
-``holdings``. What a seat never sees is how the other player's holdings split
-between hand and draw pile, and the market deck.
+``holdings``. Some of the split between hand and draw pile is public too
+(CRR-18): the cards a draw took before the discard pile was reshuffled into a
+new draw pile are known to be in the hand (the new pile holds only the
+reshuffled cards), and so is the lowest spade shown to choose the first
+player, while every lower spade is known to be in its owner's draw pile. The
+observation states, for each player, the cards everyone knows to be in their
+hand (``known_hands``); each draw pile is a part of the rest of that player's
+holdings, any part of the right size. What a seat never sees is how the rest
+splits between hand and draw pile, and the market deck.
 """
 
 from __future__ import annotations
@@ -57,6 +64,7 @@ def observe(state: CrownState, seat: int | None) -> dict[str, Any]:
         "influence": list(state.influence),
         "hand_sizes": [len(h) for h in state.hands],
         "holdings": [sorted(_codes(state.hands[p] + state.decks[p])) for p in range(PLAYERS)],
+        "known_hands": [known_hand(state, p) for p in range(PLAYERS)],
         "deck_sizes": [len(d) for d in state.decks],
         "discards": [_codes(d) for d in state.discards],
         "supporters": [
@@ -87,13 +95,21 @@ def observe(state: CrownState, seat: int | None) -> dict[str, Any]:
     return obs
 
 
+def known_hand(state: CrownState, seat: int) -> list[str]:
+    """The cards everyone knows to be in ``seat``'s hand (CRR-18): those its
+    draw pile cannot hold."""
+    pile_from = state.pile_from[seat]
+    return sorted(_CODE[c] for c in state.hands[seat] if c not in pile_from)
+
+
 def sample(game: Any, obs: Mapping[str, Any], rng: random.Random) -> CrownState:
     """A full state that gives ``obs`` to its seat, hidden cards drawn from ``rng``.
 
-    Each player's holdings (hand and draw pile together) are public: they are
-    split at random between hand and draw pile (the viewer's own hand is known),
-    and the draw piles shuffled. The market deck is every card not seen
-    anywhere, in a random order.
+    Each player's holdings (hand and draw pile together) are public: the
+    cards known to be in the other player's hand stay there, the rest are split
+    at random between hand and draw pile (the viewer's own hand is known), and
+    the draw piles shuffled. The market deck is every card not seen anywhere,
+    in a random order.
     """
     seat = obs["seat"]
     code = cards.card
@@ -121,18 +137,25 @@ def sample(game: Any, obs: Mapping[str, Any], rng: random.Random) -> CrownState:
     s.claimed = list(obs["claimed"])
     s.hands = [[], []]
     s.decks = [[], []]
+    s.pile_from = [[], []]
 
     seen: set[int] = set()
     for p in range(PLAYERS):
         holdings = [code(c) for c in obs["holdings"][p]]
         seen.update(holdings)
+        known = {code(c) for c in obs["known_hands"][p]}
+        pile_from = [c for c in holdings if c not in known]
+        s.pile_from[p] = pile_from
         if p == seat:
             s.hands[p] = [code(c) for c in obs["hand"]]
             s.decks[p] = [code(c) for c in obs["deck"]]
         else:
-            rng.shuffle(holdings)
-            h = obs["hand_sizes"][p]
-            s.hands[p], s.decks[p] = holdings[:h], holdings[h:]
+            # CRR-18: the draw pile is any part of the cards it may hold.
+            may = list(pile_from)
+            rng.shuffle(may)
+            cut = len(may) - obs["deck_sizes"][p]
+            s.hands[p] = sorted(known) + may[:cut]
+            s.decks[p] = may[cut:]
         rng.shuffle(s.decks[p])
     seen.update(s.trashed)
     seen.update(s.in_play)

@@ -23,6 +23,8 @@ def write(w: Writer, obs: Mapping[str, Any]) -> None:
     for i in range(P):
         w.cards(f"holdings[{i}]", obs["holdings"][i], f"every card seat {i} owns")
     for i in range(P):
+        w.cards(f"known_hands[{i}]", obs["known_hands"][i], f"cards known to be in seat {i}'s hand")
+    for i in range(P):
         w.cards(f"discards[{i}]", obs["discards"][i], f"seat {i}'s discard pile")
     for i in range(P):
         sup = obs["supporters"][i]

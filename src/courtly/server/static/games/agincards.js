@@ -1,44 +1,66 @@
-/* Agincards: the growing map of cards on a 25 x 25 table, scrollable and
- * zoomable, with the cells where the chosen card may go highlighted. */
+/* Agincards: the growing map of cards (the table has no edge), scrollable and
+ * zoomable, with the cells where the chosen card may go highlighted. A cell is
+ * "x,y" from the seed card; a placement names a card of the map and a side
+ * ("7H right of 5C"), so its cell is found from where that card lies. */
 "use strict";
 (function () {
   const { C, cardText, row, zone, esc } = window.GameKit;
-  const COLS = "abcdefghijklmnopqrstuvwxy";
+  const SIDE = { "right of": [1, 0], "left of": [-1, 0], "below": [0, 1], "above": [0, -1] };
+  const CELL = /^-?\d+,-?\d+$/;
   let zoom = 1;
   let centred = false;
 
-  const parse = (name) => [COLS.indexOf(name[0]), Number(name.slice(1)) - 1];
+  const key = (x, y) => `${x},${y}`;
+  const parse = (k) => k.split(",").map(Number);
+
+  /* Where each card of the map lies, by its name: 5C, or 5C' for a second 5C. */
+  function places(obs) {
+    const at = new Map();
+    for (const [x, y, code] of (obs && obs.map) || []) at.set(at.has(code) ? code + "'" : code, [x, y]);
+    return at;
+  }
+
+  /* The cell an action names, as "x,y"; its own words if its card is not on
+   * the map (never so for a legal action). */
+  function cellOf(a, obs) {
+    const at = places(obs).get(a.of);
+    if (!at) return a.kind === "reclaim" ? a.of : `${a.side} ${a.of}`;
+    if (a.kind === "reclaim") return key(at[0], at[1]);
+    const [dx, dy] = SIDE[a.side];
+    return key(at[0] + dx, at[1] + dy);
+  }
 
   function board(ctx) {
     const o = ctx.obs;
-    const at = new Map(o.map.map(([n, c]) => [n, c]));
-    const tokens = new Map((o.tokens || []).map(([n, s]) => [n, s]));
-    const legalCells = [...ctx.pickable].filter((v) => /^[a-y]\d+$/.test(v));
+    const at = new Map(o.map.map(([x, y, c]) => [key(x, y), c]));
+    const tokens = new Map((o.tokens || []).map(([x, y, s]) => [key(x, y), s]));
+    const legalCells = [...ctx.pickable].filter((v) => CELL.test(v));
     // before a card is chosen: where some card of the hand may go (a hint, not a choice)
-    const hinted = new Set((ctx.legal || []).filter((a) => a.kind === "place").map((a) => a.cell));
+    const hinted = new Set((ctx.legal || []).filter((a) => a.kind === "place").map((a) => cellOf(a, o)).filter((k) => CELL.test(k)));
     legalCells.push(...hinted);
     const used = [...at.keys(), ...legalCells].map(parse);
     const cols = used.map((p) => p[0]);
     const rows = used.map((p) => p[1]);
-    const c0 = Math.max(Math.min(...cols) - 1, 0), c1 = Math.min(Math.max(...cols) + 1, 24);
-    const r0 = Math.max(Math.min(...rows) - 1, 0), r1 = Math.min(Math.max(...rows) + 1, 24);
-    const seed = o.map[0][0];
+    const c0 = Math.min(...cols) - 1, c1 = Math.max(...cols) + 1;
+    const r0 = Math.min(...rows) - 1, r1 = Math.max(...rows) + 1;
+    const seed = key(o.map[0][0], o.map[0][1]);
+    const just = o.just_placed ? key(o.just_placed[0], o.just_placed[1]) : null;
     let cells = `<div class="corner"></div>`;
-    for (let c = c0; c <= c1; c++) cells += `<div class="col-head">${COLS[c]}</div>`;
+    for (let c = c0; c <= c1; c++) cells += `<div class="col-head">${c}</div>`;
     for (let r = r0; r <= r1; r++) {
-      cells += `<div class="row-head">${r + 1}</div>`;
+      cells += `<div class="row-head">${r}</div>`;
       for (let c = c0; c <= c1; c++) {
-        const name = `${COLS[c]}${r + 1}`;
+        const name = key(c, r);
         const code = at.get(name);
         if (code) {
           const owner = tokens.get(name);
           const tok = owner !== undefined ? `<span class="token seat-${owner}" title="token of ${esc(ctx.seatName(owner))}">${owner}</span>` : "";
-          const marks = (name === seed ? " seed" : "") + (name === o.just_placed ? " just" : "");
-          cells += `<div class="cell filled${marks}" data-cell="${name}" data-pick="${name}" title="${name}: ${esc(C.cardName(code))}${name === seed ? " (the seed card)" : ""}">${C.face(code)}${tok}</div>`;
+          const marks = (name === seed ? " seed" : "") + (name === just ? " just" : "");
+          cells += `<div class="cell filled${marks}" data-cell="${name}" data-pick="${name}" title="${esc(C.cardName(code))}${name === seed ? " (the seed card)" : ""}">${C.face(code)}${tok}</div>`;
         } else if (ctx.pickable.has(name)) {
-          cells += `<div class="cell open legal" data-cell="${name}" data-pick="${name}" title="${name}: you may place here"><span>+<br>${name}</span></div>`;
+          cells += `<div class="cell open legal" data-cell="${name}" data-pick="${name}" title="you may place here"><span>+</span></div>`;
         } else if (hinted.has(name)) {
-          cells += `<div class="cell open hinted" data-cell="${name}" title="${name}: one of your cards may go here"><span>${name}</span></div>`;
+          cells += `<div class="cell open hinted" data-cell="${name}" title="one of your cards may go here"><span>·</span></div>`;
         } else {
           cells += `<div class="cell open" data-cell="${name}"></div>`;
         }
@@ -77,23 +99,23 @@
 
   function hand(ctx) { return zone("Your hand", row(ctx.obs.hand || [])); }
 
-  function steps(a) {
+  function steps(a, obs) {
     switch (a.kind) {
       case "place": return [
         { v: a.card, card: a.card, label: cardText(a.card), q: "Which card?" },
-        { v: a.cell, label: `cell ${a.cell}`, q: "Where? Click a highlighted cell of the map." },
+        { v: cellOf(a, obs), label: `${a.side} ${a.of}`, q: "Where? Click a highlighted cell of the map." },
       ];
       case "token": return [{ v: "token", label: "Yes, put a token on it", q: "" }];
       case "no_token": return [{ v: "no_token", label: "No token", q: "" }];
-      case "pass": return [{ v: "pass", label: "Pass (no card fits)", q: "" }];
-      case "reclaim": return [{ v: "reclaim", label: "Reclaim a token", q: "" }, { v: a.cell, label: `the token on ${a.cell}`, q: "Which token?" }];
+      case "pass": return [{ v: "pass", label: "Pass", q: "" }];
+      case "reclaim": return [{ v: "reclaim", label: "Reclaim a token", q: "" }, { v: cellOf(a, obs), label: `the token on ${a.of}`, q: "Which token?" }];
       default: return [{ v: a.notation, label: a.notation }];
     }
   }
 
   function prompt(ctx) {
     const d = ctx.obs.decision;
-    if (d === "token") return `put one of your tokens on the card you just placed (${ctx.obs.just_placed})?`;
+    if (d === "token") return `put one of your tokens on the card you just placed (${ctx.obs.map[ctx.obs.map.length - 1][2]})?`;
     return "pick a card from your hand, then a highlighted cell of the map.";
   }
 
