@@ -168,25 +168,37 @@ def apply_watched(
     return events, placed
 
 
+class _Decisions:
+    """Remembers, for each decision met in a line of play, the most seats it
+    awaited at once, to tell the last of a simultaneous decision."""
+
+    def __init__(self) -> None:
+        self.widest: dict[int, int] = {}
+        self.alive: list[Any] = []  # keeps each decision seen, so that its id stays its own
+
+    def last_of_several(self, state: State, seat: int) -> bool:
+        top = state.pending.top
+        if top is None:
+            return False
+        if id(top) not in self.widest:
+            self.alive.append(top)
+        widest = self.widest[id(top)] = max(self.widest.get(id(top), 0), len(top.waiting))
+        return top.waiting == [seat] and widest > 1
+
+
 def steps(game: Game, players: int, seed: int, options: Any = None) -> Iterator[Step]:
     """Every move of one random game (the moves of ``walk``), one ``Step`` each."""
     state = game.new(players=players, seed=seed, options=options)
     rng = random.Random(seed * 7919 + 1)
-    widest: dict[int, int] = {}
-    alive: list[Any] = []  # keeps each decision seen, so that its id stays its own
+    decisions = _Decisions()
     index = 0
     while not state.over:
-        top = state.pending.top
-        assert top is not None
-        if id(top) not in widest:
-            alive.append(top)
-        widest[id(top)] = max(widest.get(id(top), 0), len(top.waiting))
         before = state.clone()
         seats = state.to_act
         seat = seats[rng.randrange(len(seats))]
         legal = state.legal_actions(seat)
         action = legal[rng.randrange(len(legal))]
-        last = top.waiting == [seat] and widest[id(top)] > 1
+        last = decisions.last_of_several(state, seat)
         events, placed = apply_watched(state, seat, action)
         yield Step(index, before, seat, action, events, state, last, placed)
         index += 1
@@ -197,13 +209,14 @@ def steps(game: Game, players: int, seed: int, options: Any = None) -> Iterator[
 def steps_of(start: State, moves: Iterable[tuple[int, Action | str | int]]) -> list[Step]:
     """The steps of playing ``moves`` (seat, action) from a copy of ``start``:
     a given line of play for the checks below (each ``after`` is its own copy).
-    A move counts as the last of several when it is the only one awaited."""
+    Start from the deal to know which moves end a simultaneous decision."""
     state = start.clone()
+    decisions = _Decisions()
     out = []
     for index, (seat, move) in enumerate(moves):
         before = state.clone()
         action = move if isinstance(move, Action) else state.game.action_from_json(move)
-        last = state.to_act == (seat,) and len(before.to_act) == 1
+        last = decisions.last_of_several(state, seat)
         events, placed = apply_watched(state, seat, action)
         out.append(Step(index, before, seat, action, events, state.clone(), last, placed))
     return out
@@ -503,8 +516,11 @@ def information_set_problems(
     none of ``worlds`` of them but in a clear ``share`` of the worlds drawn
     directly from the observation after the move (or in all of them, but
     missing from that share) is a contradiction: the observation lost something
-    the viewer knows, or ``sample_state`` ignores it. Returns nothing when too
-    few worlds pass the filter (the move showed the viewer drawn cards)."""
+    the viewer knows, or ``sample_state`` ignores it; so is a place where most
+    sampled worlds hold some card that no consistent world has there (a fact
+    spread over many cards: "holds no Heart"). Returns nothing when too few
+    worlds pass the filter (a move whose public outcome, such as a revealed
+    stack's total, depends on cards the worlds drew differently)."""
     target = _seen(step.after, step.events, viewer)
     start = step.before.observation(viewer)
     target_pieces = _pieces(game, target)
@@ -557,7 +573,23 @@ def information_set_problems(
                 f"consistent with the history) but sample_state puts it there in only "
                 f"{d:.0%} of worlds"
             )
+    if problems:
+        return problems
+    # Spread thin over many cards, a contradiction shows in the whole place: most
+    # sampled worlds put there a card that no consistent world does.
+    for zone in sorted({z for z, _ in forward} | {z for z, _ in sampled}):
+        never = sum(1 for d in drawn if any(z == zone and forward[(z, c)] == 0 for z, c in d))
+        if never >= WHOLE_PLACE * direct:
+            problems.append(
+                f"{head}{never} of {direct} sampled worlds put in {zone} a card that none "
+                f"of {len(kept)} worlds consistent with the history has there"
+            )
     return problems
+
+
+WHOLE_PLACE = 0.6
+"""The share of sampled worlds that may not all put, in one place, a card no
+consistent world has there."""
 
 
 DEAL_EVIDENCE = 16
