@@ -13,6 +13,26 @@ seen; ``sample_state`` agrees with its observation and varies what is hidden;
 records replay to the identical state; clones are independent; ``play`` (the
 search bots' path: no second check, no move history) leaves the same state as
 ``apply``; notation, JSON and ids round-trip for every legal action.
+
+And hidden information, move by move (each check is also a function a game's
+own tests can call on a chosen line of play, see ``steps_of``):
+
+- events: no event a viewer may see names, in its data or in its text as that
+  viewer reads it, a card hidden from it before and after the move and left
+  where it was (``events_showing_hidden_cards``; card codes are matched as
+  whole words, case included: ``card_codes_in``);
+- ``observed_as``: a seat sees its own move as itself; two moves another seat
+  sees alike (observation and events after) are observed as one, and two
+  moves observed as one are seen alike, but for chance and for the last move
+  of a simultaneous decision (``observed_as_problems``);
+- complete information sets, by forward filtering: worlds sampled before a
+  move, with the move played as the viewer saw it and kept when they show the
+  viewer what it really saw, against worlds sampled after it; a card that no
+  kept world has in some place while the sampled ones often do (or the other
+  way round) is a fact the observation or ``sample_state`` lost
+  (``information_set_problems``, at the moves that move the most cards);
+- its base, the deal: worlds sampled at the deal against many real deals
+  (``deal_problems``).
 """
 
 from __future__ import annotations
@@ -147,12 +167,14 @@ def events_watched(state: State) -> Iterator[dict[int, dict[str, list[int]]]]:
     made: list[Event] = []  # keeps each event alive, so that its id stays its own
     plain = Event.__init__
 
-    def watched(event: Event, kind: str, data: dict[str, Any], to: Any = None) -> None:
+    def watched(
+        event: Event, kind: str, data: dict[str, Any], to: frozenset[int] | None = None
+    ) -> None:
         plain(event, kind, data, to)
         made.append(event)
         placed[id(event)] = state.zones()
 
-    Event.__init__ = watched  # type: ignore[method-assign]
+    Event.__init__ = watched  # type: ignore[method-assign, assignment]
     try:
         yield placed
     finally:
@@ -403,7 +425,7 @@ def _difference(a: str, b: str) -> str:
 
 # -- information sets ------------------------------------------------------------
 FORWARD_WORLDS = 100
-"""Worlds kept by the forward filter before it compares (``history_problems``)."""
+"""Worlds kept by the forward filter before it compares (``information_set_problems``)."""
 DIRECT_WORLDS = 60
 """Worlds drawn directly from the observation after the move."""
 CLEAR_SHARE = 0.4
@@ -416,8 +438,11 @@ def _candidates(
 ) -> list[tuple[int, Action]]:
     """The moves that ``viewer`` might have seen as ``actor`` playing ``action``
     in ``world``: those ``observed_as`` groups with it first (for the spectator,
-    as the first other seat sees them), in a random order, then a few others
-    (a move another seat made, in a window whose seat is hidden)."""
+    as the first other seat sees them), in a random order, then one other
+    (so that an ``observed_as`` telling apart moves the viewer cannot, which its
+    own check reports, still lets the filter find the worlds of the others).
+    Another seat's moves count when this world does not await the seat that
+    moved (a reaction window, whose seat is hidden)."""
     game = world.game
     to_act = world.to_act
     if viewer == actor:
@@ -512,7 +537,9 @@ def information_set_problems(
     deal) have the move played as ``viewer`` saw it (its own move itself;
     another seat's, a legal move ``observed_as`` the same); those that give
     ``viewer`` the observation and events it really got are the worlds
-    consistent with its history after the move. A card that is in some place in
+    consistent with its history after the move (where chance showed other
+    cards in the same places, a draw or a refill, the sampled world's cards are
+    renamed to the ones really shown: ``_relabelling``). A card that is in some place in
     none of ``worlds`` of them but in a clear ``share`` of the worlds drawn
     directly from the observation after the move (or in all of them, but
     missing from that share) is a contradiction: the observation lost something
