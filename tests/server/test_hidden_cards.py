@@ -1,0 +1,128 @@
+"""The server's guard on hidden information: random games of every game played
+at a ``Table``, and everything each seat and the spectator would be sent
+checked for cards hidden from it: every update (its observation, and each log
+entry's data and text) and the log of a snapshot (a viewer connecting late).
+
+An entry may name a card that its move shows and then takes away again (hands
+shown, then dealt anew), as in the engine's kit (``hidden_cards_shown``)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from courtly.engine.events import Event
+from courtly.engine.testing import (
+    Step,
+    card_codes_in,
+    events_watched,
+    hidden_cards_shown,
+    seats_of,
+    who,
+)
+from courtly.games import all_games
+from courtly.server.protocol import CreateTable, LogEntry
+from courtly.server.tables import LOG_KEPT, Table
+
+from .conftest import QUICK
+
+GAMES = [g.id for g in all_games()]
+SEEDS = range(3)
+SHORT = {**QUICK, "garrison": {**QUICK["garrison"], "max_rounds": 12}}
+"""The tests' short options; Garrison capped in rounds (GAR-12) as well."""
+
+
+def play_at_a_table(game_id: str, seed: int) -> list[str]:
+    """A random game at a new table; what each viewer is sent, checked."""
+    rng = random.Random(seed)
+    game = next(g for g in all_games() if g.id == game_id)
+    players = 2 if game_id == "garrison" else game.default_players
+    table = Table.create(
+        CreateTable(game=game_id, seats=["random"] * players, options=SHORT[game_id], seed=seed)
+    )
+    codes = game.card_codes()
+    viewers = seats_of(table.state)
+    problems: list[str] = []
+    received: dict[int | None, list[tuple[int, LogEntry]]] = {v: [] for v in viewers}
+    made = 0
+    for viewer in viewers:
+        snap = table.snapshot(viewer, set())
+        leaked = card_codes_in(snap.model_dump(), codes) & table.state.hidden_from(viewer)
+        if leaked:
+            problems.append(
+                f"{game_id} seed {seed}: the first snapshot shows {who(viewer)} {leaked}"
+            )
+    while not table.state.over:
+        seat = table.state.to_act[rng.randrange(len(table.state.to_act))]
+        legal = table.state.legal_actions(seat)
+        action = legal[rng.randrange(len(legal))]
+        before = table.state.clone()
+        with events_watched(table.state) as placed:
+            events = table.apply(seat, action)
+        table.views(events, seat)
+        step = Step(len(table.state.history), before, seat, action, events, table.state)
+        step.placed = placed
+        where = f"{game_id} seed {seed} move {step.index} (P{seat} {action})"
+        for viewer in viewers:
+            update = table.update(viewer, events)
+            hidden = table.state.hidden_from(viewer)
+            leaked = card_codes_in(update.observation, codes) & hidden
+            if leaked:
+                problems.append(f"{where}: the update to {who(viewer)} shows {sorted(leaked)}")
+            position = 0
+            for entry in update.events:
+                # the event this entry describes: the next one of the move with its data
+                k = next(
+                    (i for i in range(position, len(events)) if events[i].to_json() == entry.event),
+                    None,
+                )
+                if k is None:
+                    problems.append(f"{where}: {who(viewer)} is sent an entry of no event {entry}")
+                    continue
+                position = k + 1
+                event = events[k]
+                received[viewer].append((made + k, entry))
+                if not event.visible_to(viewer):
+                    problems.append(
+                        f"{where}: {who(viewer)} is sent {event}, meant for others only"
+                    )
+                leaked = hidden_cards_shown(game, step, viewer, event, [entry.text, entry.event])
+                if leaked:
+                    problems.append(
+                        f"{where}: {who(viewer)} is sent the log entry {entry.text!r} "
+                        f"{entry.event} naming {sorted(leaked)}, hidden from it"
+                    )
+        made += len(events)
+    for viewer in viewers:
+        # A viewer connecting now gets, as its log, the entries it was sent.
+        snap = table.snapshot(viewer, set())
+        sent = [entry for n, entry in received[viewer] if n >= made - LOG_KEPT]
+        assert snap.log == sent, f"{game_id}: the log of {who(viewer)} differs from its updates"
+    return problems
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_viewer_is_sent_a_card_hidden_from_it(game_id: str) -> None:
+    problems: list[str] = []
+    for seed in SEEDS:
+        problems += play_at_a_table(game_id, seed)
+    assert not problems, "\n".join(problems[:8])
+
+
+def test_the_guard_reports_a_table_sending_private_events_to_everyone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A table that forgot whom each event is for: every viewer would read the
+    cards another seat drew or committed face down."""
+
+    def everything(self: Table, events: list[Event], seat: int | None) -> list[LogEntry]:
+        return [
+            LogEntry(text=self.game.describe(e, e.to and min(e.to)), event=e.to_json(), public=True)
+            for e in events
+        ]
+
+    monkeypatch.setattr(Table, "entries", everything)
+    problems = play_at_a_table("agents-of-the-crown", 0)
+    assert any("meant for others only" in p for p in problems)
+    assert any("naming" in p and "hidden from it" in p for p in problems), problems[:3]
