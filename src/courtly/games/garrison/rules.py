@@ -130,6 +130,16 @@ class GarrisonState(State):
         for seat in range(n):
             for _ in range(HAND_LIMIT):
                 self.hands[seat].append(self._setup_draw())
+        # GAR-1: set-up draws never keep a Joker (one met goes back into the deck),
+        # so everyone knows every Joker is in the deck once set-up is over: the
+        # deck becomes a pool of its own, which only the draws of play take from.
+        jokers = [c for c in self.deck if c >= 52]
+        if jokers:
+            base = next((c for c in self.deck if c < 52), -1)
+            fresh = base >= 0 and self.fresh[self.pool[base]]
+            for c in jokers:
+                self.seen[c] = True
+            self._new_pool(fresh)
         # GAR-11: lowest court starts; ties to the first from the dealer's left.
         values = [VALUE[k[0]] for k in self.court]
         self.current = values.index(min(values))
@@ -155,10 +165,7 @@ class GarrisonState(State):
                 self.discard = []
                 self.rng.shuffle(self.deck)
                 self._new_pool(fresh=False)  # everyone knows: only Jokers were left
-            fresh = bool(self.deck) and self.fresh[self.pool[self.deck[0]]]
             self.deck.insert(self.rng.randrange(len(self.deck) - self._stacked_left + 1), c)
-            # Cards drawn from now on may be the Joker; cards drawn before may not.
-            self._new_pool(fresh)
 
     def _new_pool(self, fresh: bool) -> None:
         """The deck, as it now is, becomes a new pool; a pool that is not fresh
