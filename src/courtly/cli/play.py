@@ -227,8 +227,10 @@ class TerminalTable:
             table.add_row(str(i), m.action.notation, f"{m.value or 0.0:.0%}", str(m.visits))
         out.print(table)
         out.print(
-            "[dim]chance: the search's estimate of your result with that move (100% = "
-            "first place); tries: how often it played the move out (more is surer).[/]"
+            "[dim]The first is the move the hard bot would play (it keeps its heuristic's "
+            "move unless the search finds one clearly better); chance: the search's "
+            "estimate of your result with that move (100% = first place); tries: how "
+            "often it played the move out (more is surer).[/]"
         )
 
     def finish(self) -> None:
