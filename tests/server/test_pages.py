@@ -41,7 +41,7 @@ def test_intrigue_page_carries_its_printed_cards_and_no_hidden_ones(client: Test
     )
     assert boot["cards"]["deck"]["ORACLE"]["name"] == "Oracle"
     assert boot["cards"]["characters"]["DUKE"]["priority"] == 3
-    assert set(boot) == {"table", "game", "name", "players", "cards"}
+    assert set(boot) == {"table", "game", "name", "players", "cards", "hints"}
 
 
 def test_replay_and_breakdown_wait_for_the_end(client: TestClient) -> None:

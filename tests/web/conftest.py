@@ -45,7 +45,14 @@ QUICK: dict[str, tuple[int, dict[str, Any]]] = {
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("web") / "courtly.db"
     # Test pages click at machine speed: a generous rate (the limit has its own test).
-    app = create_app(str(db), limits=Limits(rate=1000, burst=1000))
+    app = create_app(str(db), limits=Limits(rate=1000, burst=1000), review_think=0.05)
+    with serving(app) as url:
+        yield url
+
+
+@contextlib.contextmanager
+def serving(app: Any) -> Iterator[str]:
+    """``app`` served on a free port from a thread of this process: its address."""
     config = uvicorn.Config(app, host="127.0.0.1", port=free_port(), log_level="warning")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
@@ -54,9 +61,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     while not srv.started:
         assert time.monotonic() < deadline, "the test server did not start"
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{config.port}"
-    srv.should_exit = True
-    thread.join(10)
+    try:
+        yield f"http://127.0.0.1:{config.port}"
+    finally:
+        srv.should_exit = True
+        thread.join(10)
 
 
 @pytest.fixture(scope="session")

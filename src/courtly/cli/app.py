@@ -1,4 +1,4 @@
-"""The ``courtly`` command: games, rules, play, sim, replay, bench, serve, lab."""
+"""The ``courtly`` command: games, rules, play, sim, replay, review, bench, serve, lab."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.table import Table
 
 from courtly import __version__
@@ -48,7 +49,9 @@ def friendly(fn: F) -> F:
         try:
             return fn(*args, **kwargs)
         except CourtlyError as exc:
-            Console(stderr=True, highlight=False).print(f"[red]error:[/] {exc}", markup=True)
+            Console(stderr=True, highlight=False).print(
+                f"[red]error:[/] {escape(str(exc))}", markup=True
+            )
             raise typer.Exit(2) from None
 
     return wrapper  # type: ignore[return-value]
@@ -189,6 +192,24 @@ def replay(
     from courtly.cli.replay import run_replay
 
     run_replay(console(), file, index, seat, all_steps)
+
+
+@app.command()
+@friendly
+def review(
+    file: Annotated[Path, typer.Argument(help="A record file (JSON or JSON Lines).")],
+    seat: Annotated[int, typer.Option(help="The seat whose decisions to review.")],
+    index: Annotated[int, typer.Option(help="Which record in the file (from 0).")] = 0,
+    think: Annotated[
+        float | None,
+        typer.Option(help="Seconds of search per decision (default 0.5).", min=0.01, max=60),
+    ] = None,
+) -> None:
+    """Judge one seat's decisions in a saved game with the hard bot's search:
+    the move played, the search's best, and the estimated loss."""
+    from courtly.cli.review import run_review
+
+    run_review(console(), file, seat, index, think)
 
 
 @app.command()

@@ -1,7 +1,9 @@
 """``courtly play``: a game at the terminal, humans and bots at one table.
 
 Humans type actions in the game's notation. ``help`` shows the notation,
-``moves`` lists the legal actions (a number then picks one), ``quit`` leaves.
+``moves`` lists the legal actions (a number then picks one), ``hint`` asks the
+``hard`` level's search for the best few moves (from the seat's observation and
+legal actions only), ``quit`` leaves.
 With several humans (hot seat) a privacy screen hides one player's hand from
 the next. When several seats may act at once, the table asks them in a random
 order, as players at a real table are quicker or slower.
@@ -17,6 +19,8 @@ from rich.rule import Rule
 from rich.table import Table
 
 from courtly import bots as bot_registry
+from courtly.bots import review
+from courtly.engine.actions import Action
 from courtly.engine.errors import CourtlyError, IllegalAction, OptionError
 from courtly.engine.events import Event
 from courtly.engine.game import Game, State
@@ -27,7 +31,8 @@ from courtly.games import all_games, get
 HUMAN = "human"
 COMMANDS = (
     "Commands: an action in the notation below; 'moves' lists your legal actions "
-    "(then type its number); 'view' redraws the table; 'help'; 'quit'."
+    "(then type its number); 'hint' asks the hard bot's search for the best few "
+    "moves; 'view' redraws the table; 'help'; 'quit'."
 )
 
 
@@ -106,6 +111,7 @@ class TerminalTable:
         self, names: list[str], game: Game, state: State, out: Console, think: float | None = None
     ) -> None:
         self.names = names
+        self.think = think
         self.game = game
         self.state = state
         self.out = out
@@ -179,6 +185,9 @@ class TerminalTable:
             if low in ("view", "v"):
                 out.print(self.game.render(state.observation(seat), legal))
                 continue
+            if low in ("hint", "suggest"):
+                self.hint(seat, legal)
+                continue
             try:
                 if low.isdigit():
                     k = int(low)
@@ -195,6 +204,34 @@ class TerminalTable:
                 continue
             self.show(events)
             return
+
+    def hint(self, seat: int, legal: list[Action]) -> None:
+        """The best few moves by the ``hard`` search, given only what ``seat``
+        may know: its observation and legal actions (never the state)."""
+        out = self.out
+        with out.status("Thinking…"):
+            analysis = review.analyse(
+                self.game, self.state.observation(seat), legal, random.Random(), self.think
+            )
+        moves = review.top_moves(analysis)
+        table = Table(
+            title=f"Hint: the hard search ({analysis.iterations} tries in "
+            f"{analysis.seconds:.1f} s)",
+            title_justify="left",
+        )
+        table.add_column("#", justify="right")
+        table.add_column("move")
+        table.add_column("chance", justify="right")
+        table.add_column("sure (tries)", justify="right")
+        for i, m in enumerate(moves, 1):
+            table.add_row(str(i), m.action.notation, f"{m.value or 0.0:.0%}", str(m.visits))
+        out.print(table)
+        out.print(
+            "[dim]The first is the move the hard bot would play (it keeps its heuristic's "
+            "move unless the search finds one clearly better); chance: the search's "
+            "estimate of your result with that move (100% = first place); tries: how "
+            "often it played the move out (more is surer).[/]"
+        )
 
     def finish(self) -> None:
         obs = self.state.observation(self.viewer)

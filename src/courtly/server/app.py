@@ -9,6 +9,8 @@
     POST /api/tables/{id}/join          take a free seat of a public table
     POST /api/tables/{id}/rematch       the next table, same settings
     GET  /api/tables/{id}/record        the game record, once the game is over
+    POST /api/tables/{id}/review?seat=S start (or find) the review of a seat's play
+    GET  /api/tables/{id}/review?seat=S its progress, then its verdicts
     GET  /play/{id}, /replay/{id}, /    the pages (pages.py; docs/web.md)
     WS   /ws/tables/{id}?token=...      live play (no token: spectate)
 
@@ -31,7 +33,7 @@ from courtly.server import pages
 from courtly.server.bots import BotPool
 from courtly.server.db import Store, database_url
 from courtly.server.limits import Limits
-from courtly.server.live import Hub, Live
+from courtly.server.live import REVIEW_THINK, Busy, Hub, Live
 from courtly.server.protocol import ClaimSeat, CreateTable, JoinTable, Rematch, describe_game
 from courtly.server.tables import Seat
 
@@ -41,15 +43,19 @@ class NotFound(CourtlyError):
 
 
 def create_app(
-    db: str = "courtly.db", pool: BotPool | None = None, limits: Limits | None = None
+    db: str = "courtly.db",
+    pool: BotPool | None = None,
+    limits: Limits | None = None,
+    review_think: float = REVIEW_THINK,
 ) -> FastAPI:
-    """The app for database ``db`` (a file path for SQLite, or a database URL)."""
+    """The app for database ``db`` (a file path for SQLite, or a database URL);
+    ``review_think``: seconds of search per decision in a game review."""
     url = database_url(db)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(url)
-        hub = Hub(store, pool, limits)
+        hub = Hub(store, pool, limits, review_think)
         app.state.hub = hub
         await hub.start()
         try:
@@ -64,10 +70,12 @@ def create_app(
 
     @app.exception_handler(CourtlyError)
     async def _courtly_error(request: Request, exc: CourtlyError) -> JSONResponse:
-        return JSONResponse(
-            {"error": str(exc)},
-            status_code=404 if isinstance(exc, NotFound | pages.TableNotFound) else 400,
-        )
+        status = 400
+        if isinstance(exc, NotFound | pages.TableNotFound):
+            status = 404
+        elif isinstance(exc, Busy):
+            status = 409
+        return JSONResponse({"error": str(exc)}, status_code=status)
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -169,6 +177,27 @@ def create_app(
             rec.model_dump(mode="json"),
             headers={"Content-Disposition": f'attachment; filename="courtly-{table_id}.json"'},
         )
+
+    @app.post("/api/tables/{table_id}/review")
+    async def start_review(request: Request, table_id: str, seat: int) -> JSONResponse:
+        """Review the decisions of ``seat`` in a finished game: the hard bot's
+        search judges each one from that seat's view. Starts the review (or finds
+        the one computed or under way): 202 while it runs, 200 once done, 409
+        while another seat's review runs at this table. Poll with GET."""
+        live = await table_or_404(request, table_id)
+        job = hub_of(request).start_review(live, seat)
+        return JSONResponse(job.to_json(), status_code=200 if job.status == "done" else 202)
+
+    @app.get("/api/tables/{table_id}/review")
+    async def get_review(request: Request, table_id: str, seat: int) -> dict[str, Any]:
+        """The review of ``seat`` (see POST): ``status`` ``none`` (not asked
+        for), ``running`` (``done`` of ``total`` decisions), ``done`` (with
+        ``review``) or ``failed`` (with ``error``)."""
+        live = await table_or_404(request, table_id)
+        job = hub_of(request).review_of(live, seat)
+        if job is None:
+            return {"table": live.table.id, "seat": seat, "status": "none", "review": None}
+        return job.to_json()
 
     @app.websocket("/ws/tables/{table_id}")
     async def live_play(ws: WebSocket, table_id: str, token: str | None = None) -> None:

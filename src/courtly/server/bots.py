@@ -4,6 +4,8 @@ Quick bots (``easy``, ``normal``, ``greedy``, ``random``) think in a thread;
 searching bots (``hard``, ``ismcts``, up to 1 s a decision) in worker processes,
 so their search does not hold the interpreter lock the event loop needs. A bot
 sees what its seat may see: its observation and legal actions, never the state.
+Hints and game reviews are the ``hard`` search asked for its whole verdict
+(``analyse``), in the same worker processes and from the same inputs.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from courtly import bots
+from courtly.bots import review
+from courtly.bots.ismcts import Analysis
 from courtly.games import get
 
 SEARCHING = frozenset({"hard", "ismcts"})
@@ -44,6 +48,21 @@ def think(
         bot = cache.get(key) or cache.setdefault(key, bots.make(name, game))
     legal = [game.actions[i] for i in legal_ids]
     return bot.act(observation, legal, random.Random(seed)).id
+
+
+def analyse(
+    game_id: str,
+    observation: Mapping[str, Any],
+    legal_ids: list[int],
+    seed: int,
+    seconds: float | None,
+) -> Analysis:
+    """The ``hard`` search's verdict on a decision, from the seat's observation
+    and legal actions only (runs in a worker)."""
+    game = get(game_id)
+    legal = [game.actions[i] for i in legal_ids]
+    think_for = min(seconds or THINK_CAP, THINK_CAP)
+    return review.analyse(game, observation, legal, random.Random(seed), think_for)
 
 
 class BotPool:
@@ -75,6 +94,21 @@ class BotPool:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(
             self._executor(name), think, game_id, name, dict(observation), legal_ids, seed, seconds
+        )
+
+    async def analyse(
+        self,
+        game_id: str,
+        observation: Mapping[str, Any],
+        legal_ids: list[int],
+        seed: int,
+        seconds: float | None,
+    ) -> Analysis:
+        """The ``hard`` search's verdict (every legal move's visits and value),
+        thought out where ``hard`` bots think."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self._executor("hard"), analyse, game_id, dict(observation), legal_ids, seed, seconds
         )
 
     def close(self) -> None:

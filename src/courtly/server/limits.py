@@ -16,6 +16,9 @@ class Limits:
     """Messages at once."""
     chat_rate: float = 0.5
     chat_burst: int = 5
+    hint_rate: float = 0.2
+    """Hints a second, sustained (each is up to a second of search)."""
+    hint_burst: int = 3
 
 
 class TokenBucket:

@@ -7,6 +7,12 @@ accepted action is applied and stored in one order. Each connection gets only
 what its seat may see: its own observation, its legal actions, the events
 visible to it. Other tables never wait: bots think in executors and the
 database is written from one writer thread.
+
+Hints and reviews ask the ``hard`` search in the bot pool. A hint is worked out
+from the asking seat's observation and legal actions only, one at a time per
+seat, and answered to the asking connection alone. A review replays a finished
+game (its record is public by then), one review at a time per table, and is
+kept in memory once computed.
 """
 
 from __future__ import annotations
@@ -15,15 +21,18 @@ import asyncio
 import contextlib
 import json
 import logging
+import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from courtly.bots import review as advice
 from courtly.engine.errors import CourtlyError
 from courtly.server.bots import BotPool
 from courtly.server.db import Store
@@ -31,11 +40,14 @@ from courtly.server.limits import Limits, TokenBucket
 from courtly.server.protocol import (
     MAX_MESSAGE,
     Act,
+    AskHint,
     Back,
     Chat,
     ChatLine,
     ClientMessage,
     CreateTable,
+    Hint,
+    HintMove,
     Ping,
     Refused,
     RematchInvite,
@@ -48,6 +60,15 @@ T = TypeVar("T")
 log = logging.getLogger("courtly.server")
 QUEUE_LIMIT = 500
 """Messages waiting for a slow client before it is disconnected."""
+HINT_MOVES = 5
+"""Moves a hint names."""
+REVIEW_THINK = 0.2
+"""Seconds of search per decision in a review on the server."""
+REVIEWS_KEPT = 64
+"""Finished reviews kept in memory (the oldest are forgotten first)."""
+REVIEWS_AT_ONCE = 2
+"""Reviews worked out at once on a server; others wait their turn, so that the
+bots of tables being played never queue behind many reviews."""
 
 Audit = Callable[[Table, int | None, dict[str, Any]], None]
 
@@ -64,6 +85,39 @@ class Connection:
     def __post_init__(self) -> None:
         self.bucket = TokenBucket(self.limits.rate, self.limits.burst)
         self.chat_bucket = TokenBucket(self.limits.chat_rate, self.limits.chat_burst)
+        self.hint_bucket = TokenBucket(self.limits.hint_rate, self.limits.hint_burst)
+
+
+class Busy(CourtlyError):
+    """Work of the kind asked for is already under way; ask again later."""
+
+
+@dataclass(eq=False)
+class ReviewJob:
+    """A review of one seat of a finished table: under way, done or failed."""
+
+    table: str
+    seat: int
+    think: float
+    status: Literal["running", "done", "failed"] = "running"
+    done: int = 0
+    """Decisions reviewed so far."""
+    total: int | None = None
+    """Decisions to review (None until the record is replayed)."""
+    result: dict[str, Any] | None = None
+    error: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "table": self.table,
+            "seat": self.seat,
+            "status": self.status,
+            "done": self.done,
+            "total": self.total,
+            "think": self.think,
+            "review": self.result,
+            "error": self.error,
+        }
 
 
 @dataclass(eq=False)
@@ -77,6 +131,10 @@ class Live:
     running: dict[int, float] = field(default_factory=dict)
     """Human seats to act now, with the moment their clock started."""
     timer: asyncio.TimerHandle | None = None
+    hinting: set[int] = field(default_factory=set)
+    """Seats with a hint being worked out."""
+    reviewing: ReviewJob | None = None
+    """The review being worked out at this table (one at a time)."""
 
     def connected(self) -> set[int]:
         return {c.seat for c in self.conns if c.seat is not None}
@@ -95,11 +153,18 @@ class Hub:
     """Every live table of one server."""
 
     def __init__(
-        self, store: Store, pool: BotPool | None = None, limits: Limits | None = None
+        self,
+        store: Store,
+        pool: BotPool | None = None,
+        limits: Limits | None = None,
+        review_think: float = REVIEW_THINK,
     ) -> None:
         self.store = store
         self.limits = limits or Limits()
         self.pool = pool or BotPool()
+        self.review_think = review_think
+        self.reviews: OrderedDict[tuple[str, int], ReviewJob] = OrderedDict()
+        self._reviewing = asyncio.Semaphore(REVIEWS_AT_ONCE)
         self.tables: dict[str, Live] = {}
         self.writer = ThreadPoolExecutor(1, thread_name_prefix="courtly-db")
         self.audit: Audit | None = None
@@ -123,6 +188,8 @@ class Hub:
                 live.timer.cancel()
             for task in live.thinking.values():
                 task.cancel()
+        for task in list(self._tasks):
+            task.cancel()
         self.pool.close()
         self.writer.shutdown(wait=True)
 
@@ -332,6 +399,186 @@ class Hub:
             if not live.table.state.over:
                 self._kick_bots(live)
 
+    # -- hints -----------------------------------------------------------------------------
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def hint(self, live: Live, conn: Connection) -> Refused | None:
+        """Start working out a hint for the seat of ``conn`` (answered to that
+        connection alone when ready), or say why not."""
+        assert conn.seat is not None
+        seat = conn.seat
+        async with live.lock:
+            table = live.table
+
+            def refused(code: Any, reason: str) -> Refused:
+                return Refused(code=code, reason=reason, seq=table.seen_seq(seat), about="hint")
+
+            if not table.hints:
+                return refused(
+                    "hints_off", "hints are off at this table: its creator turned them off"
+                )
+            if table.state.over:
+                return refused("over", "the game is over: hints are for decisions still to make")
+            legal = table.legal.get(seat, ())
+            if not legal:
+                return refused(
+                    "not_your_turn", "a hint is for a decision of yours, and you have none now"
+                )
+            if seat in live.hinting:
+                return refused("busy", "a hint for your seat is being worked out: wait for it")
+            if not conn.hint_bucket.take():
+                lim = self.limits
+                limit = rate_limited(
+                    f"too many hints: at most {lim.hint_burst} at once, then one every "
+                    f"{1 / lim.hint_rate:g} s",
+                    conn.hint_bucket.wait(),
+                )
+                limit.about = "hint"
+                limit.seq = table.seen_seq(seat)
+                return limit
+            # Only what the seat may know: its observation and its legal actions.
+            observation = table.state.observation(seat)
+            since = table.decision_since.get(seat, 0)
+            live.hinting.add(seat)
+        self._spawn(self._hint(live, conn, seat, observation, list(legal), since))
+        return None
+
+    async def _hint(
+        self,
+        live: Live,
+        conn: Connection,
+        seat: int,
+        observation: dict[str, Any],
+        legal: list[int],
+        since: int,
+    ) -> None:
+        table = live.table
+        try:
+            analysis = await self.pool.analyse(
+                table.game.id, observation, legal, secrets.randbits(63), table.think
+            )
+            async with live.lock:
+                if (
+                    table.state.over
+                    or table.legal.get(seat, ()) != tuple(legal)
+                    or table.decision_since.get(seat, 0) != since
+                ):
+                    self._refuse(
+                        conn,
+                        Refused(
+                            code="stale",
+                            reason="the game moved on while the hint was worked out: ask again",
+                            seq=table.seen_seq(seat),
+                            about="hint",
+                        ),
+                    )
+                    return
+                moves = [
+                    HintMove(
+                        id=m.action.id,
+                        notation=m.action.notation,
+                        value=round(m.value, 4),
+                        visits=m.visits,
+                    )
+                    for m in advice.top_moves(analysis, HINT_MOVES)
+                    if m.value is not None
+                ]
+                msg = Hint(
+                    seq=table.seen_seq(seat),
+                    moves=moves,
+                    iterations=analysis.iterations,
+                    seconds=round(analysis.seconds, 3),
+                )
+                self._put(conn, self._game_message(live, seat, msg))
+        except Exception:
+            log.exception("table %s: the hint for seat %s failed", table.id, seat)
+            self._refuse(
+                conn,
+                Refused(
+                    code="server_error",
+                    reason="the hint could not be worked out; try again",
+                    about="hint",
+                ),
+            )
+        finally:
+            live.hinting.discard(seat)
+
+    # -- reviews ---------------------------------------------------------------------------
+    def review_of(self, live: Live, seat: int) -> ReviewJob | None:
+        """The review of ``seat`` asked for at this finished table, if any."""
+        table = live.table
+        if not table.state.over:
+            # Before the end, every seat's hidden cards are still secret.
+            raise CourtlyError("a review is available once the game is over")
+        if not 0 <= seat < table.state.players:
+            raise CourtlyError(
+                f"seat {seat} is not a seat of this table: seats run 0 to {table.state.players - 1}"
+            )
+        return self.reviews.get((table.id, seat))
+
+    def start_review(self, live: Live, seat: int) -> ReviewJob:
+        """The review of ``seat``: the one computed or under way, or a new one
+        (unless another seat's is under way at this table)."""
+        job = self.review_of(live, seat)
+        if job is not None and job.status != "failed":
+            return job
+        running = live.reviewing
+        if running is not None:
+            raise Busy(
+                f"the review of seat {running.seat} is being worked out at this table "
+                "(one at a time): ask again when it is done"
+            )
+        job = ReviewJob(table=live.table.id, seat=seat, think=self.review_think)
+        key = (live.table.id, seat)
+        self.reviews[key] = job
+        self.reviews.move_to_end(key)
+        while len(self.reviews) > REVIEWS_KEPT:
+            oldest = next((k for k, j in self.reviews.items() if j.status != "running"), None)
+            if oldest is None:
+                break
+            del self.reviews[oldest]
+        live.reviewing = job
+        self._spawn(self._review(live, job))
+        return job
+
+    async def _review(self, live: Live, job: ReviewJob) -> None:
+        table = live.table
+        try:
+            async with self._reviewing:
+                await self._work_out(live, job)
+        except Exception as exc:
+            log.exception("table %s: the review of seat %s failed", table.id, job.seat)
+            job.status = "failed"
+            job.error = f"the review could not be worked out ({type(exc).__name__}); ask again"
+        finally:
+            live.reviewing = None
+
+    async def _work_out(self, live: Live, job: ReviewJob) -> None:
+        """Replay the record for the seat's decisions, then judge each in the pool."""
+        table = live.table
+        record = table.state.record()
+        loop = asyncio.get_running_loop()
+        found, forced = await loop.run_in_executor(
+            self.pool.threads, advice.decisions, record, job.seat
+        )
+        job.total = len(found)
+        out = advice.Review(game=table.game.id, seat=job.seat, think=job.think, forced=forced)
+        for decision in found:
+            analysis = await self.pool.analyse(
+                table.game.id,
+                decision.observation,
+                [a.id for a in decision.legal],
+                advice.decision_seed(record, decision),
+                job.think,
+            )
+            out.verdicts.append(advice.judge(decision, analysis))
+            job.done += 1
+        job.result = out.to_json()
+        job.status = "done"
+
     # -- clocks ----------------------------------------------------------------------------
     def _clock_step(self, live: Live, actor: int | None = None) -> None:
         """Charge the time used, start the clocks of human seats now to act, and
@@ -518,7 +765,9 @@ class Hub:
                 continue
             await self._dispatch(live, conn, msg)
 
-    async def _dispatch(self, live: Live, conn: Connection, msg: Act | Chat | Back | Ping) -> None:
+    async def _dispatch(
+        self, live: Live, conn: Connection, msg: Act | Chat | Back | AskHint | Ping
+    ) -> None:
         if isinstance(msg, Ping):
             self._put(conn, {"type": "pong", "seq": live.table.seen_seq(conn.seat)})
             return
@@ -549,6 +798,10 @@ class Hub:
             refused = await self.back(live, conn.seat)
             if refused is not None:
                 self._refuse(conn, refused)
+        elif isinstance(msg, AskHint):
+            refused = await self.hint(live, conn)
+            if refused is not None:
+                self._refuse(conn, refused)
 
 
 def explain(exc: Exception) -> str:
@@ -560,9 +813,9 @@ def explain(exc: Exception) -> str:
             parts.append(f"{loc or 'message'}: {err['msg']}")
         return (
             "; ".join(parts) + ". Messages are JSON objects with a type: "
-            "act (with action, optional seq), chat (with text), back, ping"
+            "act (with action, optional seq), chat (with text), back, hint, ping"
         )
     return (
         "not JSON. Messages are JSON objects with a type: "
-        "act (with action, optional seq), chat (with text), back, ping"
+        "act (with action, optional seq), chat (with text), back, hint, ping"
     )

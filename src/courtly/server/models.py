@@ -55,6 +55,8 @@ class TableRow(Base):
     time_bank: Mapped[float | None] = mapped_column(Float, nullable=True)
     takeover: Mapped[bool] = mapped_column(Boolean, default=False)
     think: Mapped[float | None] = mapped_column(Float, nullable=True)
+    hints: Mapped[bool] = mapped_column(Boolean, default=True)
+    """Players may ask the ``hard`` bot's search to suggest a move."""
     over: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)

@@ -137,6 +137,7 @@ async def _table_page(
         "name": game.name,
         "players": live.table.state.players,
         "cards": card_catalog(game),
+        "hints": live.table.hints,
     }
     if replay:
         boot["over"] = live.table.state.over

@@ -6,12 +6,14 @@ Client to server (websocket, JSON text, at most ``MAX_MESSAGE`` bytes):
      "seq": 40}                       # seq optional: the state the client acted on
     {"type": "chat", "text": "..."}   # seats only
     {"type": "back"}                  # take a seat back from its stand-in bot
+    {"type": "hint"}                  # ask the hard bot's search for the best moves
     {"type": "ping"}
 
 Server to client: ``snapshot`` (on connect: everything the viewer may see),
 ``update`` (after every accepted action), ``refused`` (an action, chat or
 message not accepted, with the reason), ``chat``, ``seats`` (names, who is
-connected, clocks), ``rematch`` (a seat's own invite to the next table), ``pong``.
+connected, clocks), ``rematch`` (a seat's own invite to the next table),
+``hint`` (to the asking connection only: the best moves), ``pong``.
 See docs/server.md for every field.
 """
 
@@ -77,6 +79,9 @@ class CreateTable(Strict):
     """Seconds a searching bot may think per decision (``hard``: 1 s at most)."""
     name: str | None = Field(default=None, max_length=MAX_NAME)
     """The creator's display name, given to the first human seat."""
+    hints: bool = True
+    """A seat to act may ask the ``hard`` bot's search to suggest a move
+    (shown in the table summary, so every seat knows); False turns hints off."""
 
 
 class ClaimSeat(Strict):
@@ -144,8 +149,12 @@ class Ping(Strict):
     type: Literal["ping"]
 
 
+class AskHint(Strict):
+    type: Literal["hint"]
+
+
 class ClientMessage(BaseModel):
-    message: Annotated[Act | Chat | Back | Ping, Field(discriminator="type")]
+    message: Annotated[Act | Chat | Back | AskHint | Ping, Field(discriminator="type")]
 
 
 # -- websocket, server to client -------------------------------------------------
@@ -227,12 +236,37 @@ class Refused(BaseModel):
         "too_large",
         "server_error",
         "not_away",
+        "hints_off",
+        "busy",
     ]
     reason: str
     seq: int | None = None
     """The seq of your current view when refused (to spot a stale view)."""
     retry_after: float | None = None
     """For ``rate_limited``: seconds until a message will be accepted."""
+    about: Literal["hint"] | None = None
+    """``hint``: the refusal answers a request for a hint (nothing else changes)."""
+
+
+class HintMove(BaseModel):
+    id: int
+    notation: str
+    value: float
+    """The search's estimate of the seat's result with this move: 0 last place,
+    1 first (in a two-player game, the chance of winning)."""
+    visits: int
+    """How often the search played the move out: the more, the surer."""
+
+
+class Hint(BaseModel):
+    """The best moves for the asking seat's decision at ``seq``, the search's
+    choice first; only the asking connection gets it."""
+
+    type: Literal["hint"] = "hint"
+    seq: int
+    moves: list[HintMove]
+    iterations: int
+    seconds: float
 
 
 class ChatLine(BaseModel):

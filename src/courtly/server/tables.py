@@ -86,6 +86,8 @@ class Table:
     time_bank: float | None = None
     takeover: bool = False
     think: float | None = None
+    hints: bool = True
+    """A seat to act may ask the ``hard`` bot's search for a suggestion."""
     seed_chosen: bool = False
     """The creator chose the seed (allowed only with at most one person at the
     table): then everyone at the table is shown it."""
@@ -155,6 +157,7 @@ class Table:
             time_bank=req.time_bank,
             takeover=req.takeover,
             think=req.think,
+            hints=req.hints,
             seed_chosen=req.seed is not None,
         )
         if req.name is not None:
@@ -178,6 +181,7 @@ class Table:
             time_bank=self.time_bank,
             takeover=self.takeover,
             think=self.think,
+            hints=self.hints,
             over=self.state.over,
             result=None,
             rematch_of=self.rematch_of,
@@ -220,6 +224,7 @@ class Table:
             time_bank=row.time_bank,
             takeover=row.takeover,
             think=row.think,
+            hints=row.hints is not False,
             seed_chosen=bool(row.seed_chosen),
             rematch_of=row.rematch_of,
             rematch_id=row.rematch_id,
@@ -268,6 +273,7 @@ class Table:
             time_bank=self.time_bank,
             takeover=self.takeover,
             think=self.think,
+            hints=self.hints,
             rematch_of=self.id,
         )
         table.refresh()
@@ -487,6 +493,7 @@ class Table:
             "seats": [s.info(False).model_dump(exclude={"connected"}) for s in self.seats],
             "time_bank": self.time_bank,
             "takeover": self.takeover,
+            "hints": self.hints,
             "rematch_of": self.rematch_of,
             "rematch": self.rematch_id,
         }

@@ -73,6 +73,7 @@
       seats: [...document.querySelectorAll("#seats select")].map((s) => s.value),
       options,
       public: $("public").checked,
+      hints: $("hints").checked,
     };
     if ($("your-name").value.trim()) body.name = $("your-name").value.trim();
     $("create").disabled = true;

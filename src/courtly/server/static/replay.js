@@ -1,6 +1,10 @@
 /* Courtly: a finished game replayed step by step, from the public view or any
  * seat's (the record is public once the game is over). The step is in the
- * address (#12), so a link shows that very moment. */
+ * address (#12), so a link shows that very moment.
+ *
+ * The review panel asks the server to judge one seat's decisions with the hard
+ * bot's search (POST, then GET until done: /api/tables/ID/review?seat=S) and
+ * lists them; a row jumps to the step where that move was played. */
 "use strict";
 (function () {
   const { esc, markup } = window.Cards;
@@ -30,6 +34,7 @@
     const lines = f.events.map((e) => (game.describe && game.describe(e.event, ctx)) || e.text).filter(Boolean);
     $("log").innerHTML = lines.map((l) => `<li>${markup(l)}</li>`).join("") || "<li>(nothing to see)</li>";
     $("step").value = String(at);
+    for (const row of document.querySelectorAll("#review-out tr[data-step]")) row.classList.toggle("current", Number(row.dataset.step) === at);
     document.body.dataset.step = String(at);
     history.replaceState(null, "", `#${at}`);
   }
@@ -38,12 +43,84 @@
     const seat = params.get("seat");
     const r = await fetch(`/api/tables/${encodeURIComponent(boot.table)}/replay${seat !== null && seat !== "" ? `?seat=${encodeURIComponent(seat)}` : ""}`);
     const body = await r.json();
-    if (!r.ok) { $("status").textContent = body.error || "The replay could not be loaded."; return; }
+    if (!r.ok) { $("status").textContent = body.error || "The replay could not be loaded."; $("review-box").hidden = true; return; }
     data = body;
     $("step").max = String(data.frames.length - 1);
     $("viewer").innerHTML = `<option value="">everyone (public)</option>` + data.names.map((_, i) => `<option value="${i}"${String(data.seat) === String(i) ? " selected" : ""}>${esc(seatName(i))}</option>`).join("");
+    $("review-seat").innerHTML = data.names.map((_, i) => `<option value="${i}"${String(data.seat) === String(i) ? " selected" : ""}>${esc(seatName(i))}</option>`).join("");
     show(Number(location.hash.slice(1)) || 0);
   }
+
+  // -- the review panel ------------------------------------------------------------------
+  const reviewUrl = (seat) => `/api/tables/${encodeURIComponent(boot.table)}/review?seat=${encodeURIComponent(seat)}`;
+
+  async function startReview() {
+    const seat = $("review-seat").value;
+    $("review-go").disabled = true;
+    $("review-out").innerHTML = "";
+    $("review-status").textContent = "Asking for the review…";
+    try {
+      const r = await fetch(reviewUrl(seat), { method: "POST" });
+      const job = await r.json();
+      if (!r.ok) { $("review-status").textContent = job.error || "The review could not be started."; $("review-go").disabled = false; return; }
+      follow(job);
+    } catch (err) {
+      $("review-status").textContent = "The review could not be started.";
+      $("review-go").disabled = false;
+    }
+  }
+
+  function follow(job) {
+    if (job.status === "running") {
+      $("review-status").textContent = job.total === null || job.total === undefined
+        ? `Reviewing ${seatName(job.seat)}: replaying the game…`
+        : `Reviewing ${seatName(job.seat)}: ${job.done} of ${job.total} decisions…`;
+      document.body.dataset.review = "running";
+      setTimeout(async () => {
+        try {
+          const r = await fetch(reviewUrl(job.seat));
+          follow(await r.json());
+        } catch (err) { follow(job); }
+      }, 400);
+      return;
+    }
+    $("review-go").disabled = false;
+    if (job.status !== "done") {
+      $("review-status").textContent = job.error || "The review could not be worked out.";
+      document.body.dataset.review = "failed";
+      return;
+    }
+    drawReview(job.review);
+  }
+
+  function drawReview(rv) {
+    const n = rv.decisions.length;
+    const pct = (x) => (x === null || x === undefined ? "?" : `${Math.round(x * 100)}%`);
+    $("review-status").textContent = n
+      ? `${seatName(rv.seat)}: ${rv.costly} costly decision${rv.costly === 1 ? "" : "s"} (loss ${rv.costly_at} or more) of ${n}; total loss ${rv.total_loss.toFixed(2)}` +
+        `${rv.forced ? `; ${rv.forced} forced move${rv.forced === 1 ? "" : "s"} skipped` : ""}. Click a row to see that step.`
+      : `${seatName(rv.seat)} had no decision to make in this game.`;
+    if (!n) { document.body.dataset.review = "done"; return; }
+    const rows = rv.decisions.map((d) => {
+      const same = d.played === d.best;
+      const loss = d.loss === null ? "? (not tried)" : d.loss.toFixed(2);
+      return `<tr data-step="${d.step}" tabindex="0"${d.costly ? ' class="costly"' : ""}>` +
+        `<td>${d.step}</td><td>${esc(d.played)} <small>${pct(d.played_value)}</small></td>` +
+        `<td>${same ? "<small>(the same)</small>" : `${esc(d.best)} <small>${pct(d.best_value)}</small>`}</td>` +
+        `<td>${loss}${d.costly ? ' <span class="costly-flag">⚠ costly</span>' : ""}</td></tr>`;
+    }).join("");
+    $("review-out").innerHTML = `<table class="review"><caption class="sr-only">Decisions of ${esc(seatName(rv.seat))}</caption>` +
+      `<thead><tr><th scope="col">Step</th><th scope="col">Played</th><th scope="col">Best</th><th scope="col">Loss</th></tr></thead><tbody>${rows}</tbody></table>`;
+    for (const row of document.querySelectorAll("#review-out tr[data-step]")) {
+      const go = () => show(Number(row.dataset.step));
+      row.addEventListener("click", go);
+      row.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); } });
+    }
+    document.body.dataset.review = "done";
+    show(at);
+  }
+
+  $("review-go").addEventListener("click", startReview);
 
   $("first").addEventListener("click", () => show(0));
   $("prev").addEventListener("click", () => show(at - 1));

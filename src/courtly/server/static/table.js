@@ -5,6 +5,10 @@
  * Each game's picture and the steps of its actions come from games.js
  * (Games[gameId]); this file is the same for every game. It never shows
  * anything but the messages of its own connection.
+ *
+ * Hints: when the table allows them, "Suggest a move" asks the server for the
+ * hard bot's best moves for this seat's decision ({"type": "hint"}); the answer
+ * lists them and marks the first among the choices, step by step.
  */
 "use strict";
 (function () {
@@ -25,6 +29,9 @@
   let ws = null;
   let retry = 0;
   let breakdownShown = false;
+  let hint = null; // the last hint: {key: the legal actions it answers, moves}
+  let hintAsked = false;
+  let hintNote = "";
 
   // -- names -----------------------------------------------------------------------
   function seatName(seat) {
@@ -146,6 +153,7 @@
     renderSeats();
     renderStatus(myTurn);
     renderChoice(myTurn, step);
+    renderAdvice(myTurn);
     renderEnd();
     if (refocus) {
       const next = document.querySelector("#choice button.option") || document.querySelector("#choice button");
@@ -202,6 +210,57 @@
     if (view.you === null) text = `Watching. ${text}`;
     $("status").textContent = text;
     document.body.classList.toggle("my-turn", myTurn);
+  }
+
+  // -- hints -----------------------------------------------------------------------------
+  function legalKey() { return view.legal.map((a) => a.id).join(","); }
+
+  /* The legal action the current hint puts first (null: no hint for this decision). */
+  function suggested() {
+    if (!hint || hint.key !== legalKey() || !hint.moves.length) return null;
+    return view.legal.find((a) => a.id === hint.moves[0].id) || null;
+  }
+
+  function askHint() {
+    if (hintAsked || !view.legal.length) return;
+    hintAsked = true; hintNote = "";
+    send({ type: "hint" });
+    render();
+  }
+
+  function renderAdvice(myTurn) {
+    const canAsk = boot.hints && view.you !== null && !!token && !view.over;
+    const button = $("suggest");
+    button.hidden = !(canAsk && myTurn);
+    button.disabled = hintAsked;
+    $("advice-note").textContent = view.over ? "" : boot.hints
+      ? "Hints are on at this table: a player to act may ask the hard bot for a suggestion."
+      : "Hints are off at this table.";
+    const list = $("advice-moves");
+    const current = myTurn && hint && hint.key === legalKey();
+    list.hidden = !current;
+    list.innerHTML = current ? hint.moves.map((m, i) =>
+      `<li class="${i === 0 ? "first" : ""}" data-action="${m.id}">${i === 0 ? "★ " : ""}${esc(m.notation)} ` +
+      `<small>· ${Math.round(m.value * 100)}% chance · ${m.visits} tr${m.visits === 1 ? "y" : "ies"}</small></li>`).join("") : "";
+    $("advice-status").textContent = !myTurn ? "" : hintAsked ? "Thinking…"
+      : current ? "The hard bot's choice first (chance: its estimate of your result, 100% = first place; tries: the more, the surer)." : hintNote;
+    // mark the suggested move's next step among the choices and on the table
+    const s = myTurn ? suggested() : null;
+    if (!s) return;
+    const st = stepsOf(s);
+    if (st.length < chosen.length || !chosen.every((c, i) => st[i].v === c.v)) return;
+    const targets = st.length === chosen.length
+      ? [...document.querySelectorAll("#choice button.option.done")]
+      : [...document.querySelectorAll("#choice button.option")].filter((b) => b.dataset.value === st[chosen.length].v);
+    for (const b of targets) {
+      b.classList.add("suggested");
+      b.insertAdjacentHTML("beforeend", ' <span class="suggest-mark">★ suggested</span>');
+    }
+    if (st.length > chosen.length) {
+      for (const el of document.querySelectorAll("#board [data-pick], #hand-area [data-pick]")) {
+        if (el.getAttribute("data-pick") === st[chosen.length].v && el.classList.contains("pickable")) el.classList.add("suggested-pick");
+      }
+    }
   }
 
   function renderChoice(myTurn, step) {
@@ -312,7 +371,7 @@
           over: msg.over, result: msg.result, rematch: msg.rematch,
         });
         clockStamp = Date.now();
-        chosen = []; sentSeq = null;
+        chosen = []; sentSeq = null; hint = null; hintAsked = false; hintNote = "";
         $("log").innerHTML = ""; $("chat").innerHTML = "";
         addLog(msg.log); addChat(msg.chat);
         document.body.dataset.seat = msg.you === null ? "spectator" : String(msg.you);
@@ -320,6 +379,7 @@
         break;
       case "update":
         Object.assign(view, { seq: msg.seq, obs: msg.observation, legal: msg.legal, over: msg.over, result: msg.result });
+        if (hint && hint.key !== legalKey()) { hint = null; hintNote = ""; }
         // Our own action is answered by our copy of its update ("yours") or a
         // refusal; other seats' updates (simultaneous decisions) keep us waiting.
         if (msg.yours) sentSeq = null;
@@ -329,7 +389,17 @@
         break;
       case "seats": view.seats = msg.seats; clockStamp = Date.now(); break;
       case "chat": addChat([msg]); return;
+      case "hint":
+        hint = { key: legalKey(), moves: msg.moves };
+        hintAsked = false; hintNote = "";
+        break;
       case "refused":
+        if (msg.about === "hint") {
+          hintAsked = false;
+          hintNote = `No hint: ${msg.reason}`;
+          if (msg.code === "hints_off") boot.hints = false;
+          break;
+        }
         sentSeq = null; chosen = [];
         if (msg.code !== "stale") flash(`Not accepted: ${msg.reason}`);
         break;
@@ -393,6 +463,7 @@
     }
   });
   $("help-button").addEventListener("click", () => $("help").showModal());
+  $("suggest").addEventListener("click", askHint);
   $("chat-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const input = $("chat-text");

@@ -1,0 +1,255 @@
+"""Hints and game review: the ``hard`` level's search, asked for its opinion.
+
+Both ask the same search a ``hard`` bot plays with
+(``levels.make_level("hard", game, think)``) and read its whole verdict
+(``ISMCTS.search``): every legal move with how often it was tried (visits: how
+sure the search is) and its mean result for the seat (value: 0 last place ..
+1 first, the estimated chance of winning).
+
+- **A hint** searches from one seat's observation and legal actions, exactly
+  what that seat may know, and returns the best few moves.
+- **A review** replays a finished game's record and, at each decision of one
+  seat, searches from that seat's observation at that moment. A decision's
+  **loss** is the value of the search's best move minus the value of the move
+  played, both from that one search (0 when the move played is the search's
+  own, or rated at least as high). A loss of ``COSTLY`` or more flags the
+  decision. Forced moves (one legal action) are not decisions and are skipped.
+
+The search is a sample: short searches are noisy, and a move it never tried
+has no value (its loss is unknown). The game's full state is replayed only to
+build each observation; the search never sees it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from courtly.bots.ismcts import ISMCTS, Analysis, MoveValue
+from courtly.bots.levels import make_level
+from courtly.engine.actions import Action
+from courtly.engine.errors import CourtlyError, RecordError
+from courtly.engine.game import Game
+from courtly.engine.records import Record, replay
+from courtly.games import get
+
+COSTLY = 0.1
+"""A loss this large or larger flags a decision as costly."""
+HINT_MOVES = 3
+"""Moves a hint shows."""
+
+
+def searcher(game: Game, think: float | None = None) -> ISMCTS:
+    """The ``hard`` level's search for ``game``, capped at ``think`` seconds."""
+    bot = make_level("hard", game, think=think)
+    if not isinstance(bot, ISMCTS):  # the hard level is a search: say so if it changes
+        raise CourtlyError("the 'hard' level is not a search: it cannot give hints")
+    return bot
+
+
+def analyse(
+    game: Game,
+    observation: Mapping[str, Any],
+    legal: Sequence[Action],
+    rng: random.Random,
+    think: float | None = None,
+) -> Analysis:
+    """The search's verdict on one decision, from ``observation`` and ``legal`` only."""
+    return searcher(game, think).search(observation, legal, rng)
+
+
+def top_moves(analysis: Analysis, n: int = HINT_MOVES) -> list[MoveValue]:
+    """The best ``n`` moves the search tried, in its order (its choice first)."""
+    return [m for m in analysis.moves if m.value is not None][:n]
+
+
+def hint(
+    game: Game,
+    observation: Mapping[str, Any],
+    legal: Sequence[Action],
+    rng: random.Random,
+    think: float | None = None,
+    n: int = HINT_MOVES,
+) -> list[MoveValue]:
+    """The best few moves for the seat of ``observation``."""
+    return top_moves(analyse(game, observation, legal, rng, think), n)
+
+
+# -- review -----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Decision:
+    """A decision of the reviewed seat: the position as that seat saw it."""
+
+    index: int
+    """The action's place in the record (from 0); the replay shows it played at
+    step ``index + 1``."""
+    observation: dict[str, Any]
+    legal: list[Action]
+    played: Action
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One decision judged: the move played against the search's best."""
+
+    step: int
+    """The replay step at which the move was played (from 1)."""
+    played: str
+    best: str
+    played_value: float | None
+    """None: the search never tried the move played (its loss is unknown)."""
+    best_value: float | None
+    played_visits: int
+    best_visits: int
+    choices: int
+    """Legal moves the seat had."""
+
+    @property
+    def loss(self) -> float | None:
+        """Best value minus played value (never below 0); None when unknown."""
+        if self.played == self.best:
+            return 0.0
+        if self.played_value is None or self.best_value is None:
+            return None
+        return max(0.0, self.best_value - self.played_value)
+
+    @property
+    def costly(self) -> bool:
+        loss = self.loss
+        return loss is not None and loss >= COSTLY - 1e-9
+
+    def to_json(self) -> dict[str, Any]:
+        loss = self.loss
+        return {
+            "step": self.step,
+            "played": self.played,
+            "best": self.best,
+            "played_value": _round(self.played_value),
+            "best_value": _round(self.best_value),
+            "played_visits": self.played_visits,
+            "best_visits": self.best_visits,
+            "choices": self.choices,
+            "loss": _round(loss),
+            "costly": self.costly,
+        }
+
+
+def _round(x: float | None) -> float | None:
+    return None if x is None else round(x, 4)
+
+
+@dataclass
+class Review:
+    """A seat's decisions in one game, each judged by the search."""
+
+    game: str
+    seat: int
+    think: float
+    verdicts: list[Verdict] = field(default_factory=list)
+    forced: int = 0
+    """Moves of the seat that had no alternative (not reviewed)."""
+
+    @property
+    def costly(self) -> int:
+        return sum(1 for v in self.verdicts if v.costly)
+
+    @property
+    def total_loss(self) -> float:
+        return sum(v.loss or 0.0 for v in self.verdicts)
+
+    @property
+    def unknown(self) -> int:
+        """Decisions whose move played the search never tried."""
+        return sum(1 for v in self.verdicts if v.loss is None)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "seat": self.seat,
+            "think": self.think,
+            "costly_at": COSTLY,
+            "decisions": [v.to_json() for v in self.verdicts],
+            "forced": self.forced,
+            "costly": self.costly,
+            "total_loss": round(self.total_loss, 4),
+            "unknown": self.unknown,
+        }
+
+
+def check_seat(record: Record, seat: int) -> None:
+    if not 0 <= seat < record.players:
+        raise RecordError(f"this game has seats 0 to {record.players - 1}: there is no seat {seat}")
+
+
+def decisions(record: Record, seat: int) -> tuple[list[Decision], int]:
+    """Every decision of ``seat`` in ``record`` (the position it was made in:
+    the seat's observation and legal actions), and how many of its moves were
+    forced. A record that does not replay is a RecordError."""
+    check_seat(record, seat)
+    game = get(record.game)
+    state = replay(record, upto=0)
+    out: list[Decision] = []
+    forced = 0
+    for n, (actor, notation) in enumerate(record.actions):
+        try:
+            action = game.parse_action(notation)
+            if actor == seat:
+                legal = state.legal_actions(seat) if seat in state.to_act else []
+                if len(legal) == 1:
+                    forced += 1
+                elif legal:
+                    out.append(Decision(n, state.observation(seat), legal, action))
+            state.apply(actor, action)
+        except CourtlyError as exc:
+            raise RecordError(
+                f"action {n + 1} of the record, seat {actor} {notation!r}, does not replay: {exc}"
+            ) from None
+    return out, forced
+
+
+def decision_seed(record: Record, decision: Decision) -> int:
+    """The seed of the search's generator for one decision: the same review
+    twice gives the same searches (up to the time cap)."""
+    digest = hashlib.sha256(f"review {record.seed} {decision.index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def judge(decision: Decision, analysis: Analysis) -> Verdict:
+    by_id = {m.action.id: m for m in analysis.moves}
+    best = analysis.moves[0]
+    played = by_id.get(decision.played.id, MoveValue(decision.played, 0, None))
+    return Verdict(
+        step=decision.index + 1,
+        played=decision.played.notation,
+        best=best.action.notation,
+        played_value=played.value,
+        best_value=best.value,
+        played_visits=played.visits,
+        best_visits=best.visits,
+        choices=len(decision.legal),
+    )
+
+
+def review(
+    record: Record,
+    seat: int,
+    think: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Review:
+    """Judge every decision of ``seat`` in ``record`` with a search of ``think``
+    seconds at most each; ``progress(done, total)`` after each."""
+    found, forced = decisions(record, seat)
+    game = get(record.game)
+    bot = searcher(game, think)
+    bot.reuse = False  # each decision searched afresh, as the server does
+    out = Review(game=game.id, seat=seat, think=bot.time_cap or 0.0, forced=forced)
+    for k, decision in enumerate(found, 1):
+        rng = random.Random(decision_seed(record, decision))
+        analysis = bot.search(decision.observation, decision.legal, rng)
+        out.verdicts.append(judge(decision, analysis))
+        if progress is not None:
+            progress(k, len(found))
+    return out

@@ -1,0 +1,168 @@
+"""Hints at ``courtly play`` and ``courtly review``, driven as a user would."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from courtly.bots import review as advice
+from courtly.bots.ismcts import ISMCTS, Analysis, MoveValue
+from courtly.cli.app import app
+from courtly.engine.actions import Action
+from courtly.engine.records import Record, read_records
+from courtly.games import get
+
+runner = CliRunner()
+QUICK = ["-o", "turn_limit=8"]
+
+
+def run(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]
+    return runner.invoke(app, list(args), input=input, catch_exceptions=False)
+
+
+def recording(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, list[Action]]]:
+    """``ISMCTS.search`` noting what it is given (then searching as ever)."""
+    calls: list[tuple[Any, list[Action]]] = []
+    real = ISMCTS.search
+
+    def search(
+        bot: ISMCTS, observation: Mapping[str, Any], legal: Sequence[Action], rng: random.Random
+    ) -> Analysis:
+        calls.append((observation, list(legal)))
+        return real(bot, observation, legal, rng)
+
+    monkeypatch.setattr(ISMCTS, "search", search)
+    return calls
+
+
+def test_hint_at_the_prompt_shows_the_best_moves_from_the_seats_observation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls = recording(monkeypatch)
+    result = run(
+        "play",
+        "crown-rivals",
+        "--seats",
+        "human,normal",
+        "--seed",
+        "2",
+        "--think",
+        "0.05",
+        *QUICK,
+        input="help\nhint\nquit\n",
+    )
+    assert result.exit_code == 0, result.stdout
+    out = result.stdout
+    assert "'hint' asks the hard bot's search" in " ".join(out.split())  # in the help
+    assert "Hint: the hard search" in out and "chance" in out and "tries" in out
+    # the search was asked once, with exactly the seat's observation and legal actions
+    game = get("crown-rivals")
+    start = game.new(players=2, seed=2, options={"turn_limit": 8})
+    assert len(calls) == 1
+    observation, legal = calls[0]
+    assert type(observation) is dict and observation == start.observation(0)
+    assert legal == start.legal_actions(0)
+    # the moves it prints are legal moves, each with a chance in percent
+    rows = [line for line in out.splitlines() if line.startswith("│ ") and "%" in line]
+    assert 1 <= len(rows) <= advice.HINT_MOVES
+    notations = {a.notation for a in legal}
+    for row in rows:
+        cells = [c.strip() for c in row.strip("│ ").split("│")]
+        assert cells[1] in notations and cells[2].endswith("%")
+
+
+def test_a_hint_does_not_play_a_move() -> None:
+    result = run(
+        "play",
+        "crown-rivals",
+        "--seats",
+        "human,normal",
+        "--seed",
+        "2",
+        "--think",
+        "0.05",
+        *QUICK,
+        input="hint\nhint\nquit\n",
+    )
+    assert result.exit_code == 0
+    assert result.stdout.count("Hint: the hard search") == 2
+    assert "Game abandoned" in result.stdout
+
+
+def _record(tmp_path: Path) -> Path:
+    out = tmp_path / "games.jsonl"
+    result = run(
+        "sim", "crown-rivals", "-n", "1", "--bots", "normal,random", *QUICK, "--out", str(out)
+    )
+    assert result.exit_code == 0
+    return out
+
+
+def test_review_judges_each_decision_of_the_seat(tmp_path: Path) -> None:
+    file = _record(tmp_path)
+    result = run("review", str(file), "--seat", "1", "--think", "0.05")
+    assert result.exit_code == 0, result.stdout
+    out = result.stdout
+    assert "Review of P1" in out and "P1's decisions" in out
+    assert "search's best" in out and "loss" in out
+    assert "costly decision(s) (loss 0.1 or more)" in out and "total loss" in out
+    record = read_records(file)[0]
+    found, forced = advice.decisions(record, 1)
+    assert found and f"forced moves skipped: {forced}." in out
+    assert f"of {len(found)}; total loss" in out
+    steps = [line.split("│")[1].strip() for line in out.splitlines() if line.startswith("│ ")]
+    assert steps == [str(d.index + 1) for d in found]
+
+
+def test_review_flags_costly_decisions_and_totals_the_loss(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A search that rates the first legal move 0.9 and every other 0.3: each
+    decision where another move was played loses 0.6 and is flagged."""
+
+    def rated(
+        bot: ISMCTS, observation: Mapping[str, Any], legal: Sequence[Action], rng: random.Random
+    ) -> Analysis:
+        moves = [MoveValue(legal[0], 10, 0.9)] + [MoveValue(a, 5, 0.3) for a in legal[1:]]
+        return Analysis(moves=moves, iterations=10 + 5 * (len(legal) - 1), seconds=0.0)
+
+    monkeypatch.setattr(ISMCTS, "search", rated)
+    file = _record(tmp_path)
+    record = read_records(file)[0]
+    found, _ = advice.decisions(record, 0)
+    costly = [d for d in found if d.played != d.legal[0]]
+    assert costly and len(costly) < len(found)  # the game has both kinds
+    result = run("review", str(file), "--seat", "0")
+    assert result.exit_code == 0, result.stdout
+    out = result.stdout
+    assert out.count("costly") == len(costly) + 1  # each flag, and the summary
+    assert f"{len(costly)} costly decision(s)" in out
+    assert f"total loss {0.6 * len(costly):.2f}" in out
+
+
+def test_review_refuses_bad_input_in_one_line(tmp_path: Path) -> None:
+    file = _record(tmp_path)
+    cases: list[tuple[list[str], str]] = [
+        (["review", str(tmp_path / "missing.jsonl"), "--seat", "0"], "cannot read"),
+        (["review", str(file), "--seat", "2"], "there is no seat 2"),
+        (["review", str(file), "--seat", "0", "--index", "3"], "--index runs 0 to 0"),
+    ]
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"game": "crown-rivals", "seed": "x"}')
+    cases.append((["review", str(bad), "--seat", "0"], "[[seat, notation], ...]"))
+    record = Record.model_validate(json.loads(file.read_text()))
+    record.actions = [*record.actions[:3], (0, "buy ZZ")]
+    broken = tmp_path / "broken.json"
+    broken.write_text(record.to_json())
+    cases.append((["review", str(broken), "--seat", "0"], "action 4 of the record"))
+    for args, expected in cases:
+        result = runner.invoke(app, args, env={"COLUMNS": "400"})
+        assert result.exit_code == 2, (args, result.stdout)
+        assert expected in result.stderr and "Traceback" not in result.stderr, result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1, result.stderr

@@ -1,0 +1,178 @@
+"""The Suggest button of the table page and the review panel of the replay page.
+
+These run their own server whose bot pool searches in threads of the test
+process, so that a test can set the search's verdict."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from courtly.bots import review as advice
+from courtly.bots.ismcts import ISMCTS, Analysis, MoveValue
+from courtly.engine.actions import Action
+from courtly.engine.records import Record
+from courtly.server.app import create_app
+from courtly.server.bots import BotPool
+from courtly.server.limits import Limits
+from tests.web.conftest import Pages, api, create, serving, wait_ready
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    pool = BotPool()
+    pool._executor = lambda name: pool.threads  # type: ignore[method-assign]
+    db = tmp_path_factory.mktemp("advice") / "courtly.db"
+    app = create_app(str(db), pool=pool, limits=Limits(rate=1000, burst=1000), review_think=0.05)
+    with serving(app) as url:
+        yield url
+
+
+def frames_of(page: Any) -> list[dict[str, Any]]:
+    got: list[dict[str, Any]] = []
+    page.on(
+        "websocket",
+        lambda ws: ws.on("framereceived", lambda data: got.append(json.loads(str(data)))),
+    )
+    return got
+
+
+def test_suggest_shows_a_hint_and_marks_its_move_among_the_choices(
+    server: str, pages: Pages, artifacts: Path
+) -> None:
+    made = create(server, "crown-rivals", ["human", "easy"], think=0.05)
+    page = pages.new()
+    frames = frames_of(page)
+    page.goto(made["seats"][0]["invite"])
+    wait_ready(page)
+    assert "Hints are on at this table" in page.inner_text("#advice-note")
+    page.wait_for_selector("#choice button.option")
+    assert page.is_visible("#suggest")
+    seq = page.evaluate("document.body.dataset.seq")
+    page.click("#suggest")
+    page.wait_for_selector("#advice-moves li.first")
+    hints = [f for f in frames if f["type"] == "hint"]
+    assert len(hints) == 1
+    moves = hints[0]["moves"]
+    views = [f for f in frames if f["type"] in ("snapshot", "update")]
+    legal = {a["id"]: a["notation"] for a in views[-1]["legal"]}
+    assert moves and all(legal[m["id"]] == m["notation"] for m in moves)
+    items = page.locator("#advice-moves li").all_inner_texts()
+    assert len(items) == len(moves) and items[0].startswith(f"★ {moves[0]['notation']}")
+    assert re.search(r"\d+% chance · \d+ tr(y|ies)", items[0])
+    page.screenshot(path=str(artifacts / "hint.png"), full_page=True)
+    # the suggested move's next step is marked among the choices (not by colour alone):
+    # following the marks plays exactly the suggested move
+    for _ in range(6):
+        page.wait_for_function(
+            f"document.body.dataset.seq !== '{seq}' || "
+            "!!document.querySelector('#choice button.option.suggested')"
+        )
+        if page.evaluate("document.body.dataset.seq") != seq:
+            break
+        marked = page.locator("#choice button.option.suggested")
+        assert marked.count() == 1 and "★ suggested" in marked.inner_text()
+        marked.click()
+    page.wait_for_function(f"document.body.dataset.seq !== '{seq}'")
+    mine = [f for f in frames if f["type"] == "update" and f.get("yours")]
+    assert mine and mine[0]["yours"] == moves[0]["notation"]
+
+
+def test_suggest_is_hidden_when_the_table_turned_hints_off(server: str, pages: Pages) -> None:
+    made = create(server, "crown-rivals", ["human", "easy"], hints=False)
+    assert made["table"]["hints"] is False
+    page = pages.new()
+    page.goto(made["seats"][0]["invite"])
+    wait_ready(page)
+    page.wait_for_selector("#choice button.option")
+    assert not page.is_visible("#suggest")
+    assert "Hints are off at this table" in page.inner_text("#advice-note")
+
+
+def test_the_lobby_offers_hints_on_or_off(server: str, pages: Pages) -> None:
+    page = pages.new()
+    page.goto(server + "/")
+    page.check("#game-crown-rivals input")
+    assert page.is_checked("#hints")
+    page.uncheck("#hints")
+    page.click("#create")
+    page.wait_for_selector("#created:not([hidden])")
+    link = page.get_attribute("#play-link", "href") or ""
+    table = link.split("/play/")[1].split("?")[0]
+    assert api(server, f"/api/tables/{table}")["hints"] is False
+
+
+def finished(server: str, seats: list[str]) -> str:
+    """A table of bots, played to its end."""
+    table: str = create(server, "crown-rivals", seats)["table"]["id"]
+    deadline = time.monotonic() + 60
+    while not api(server, f"/api/tables/{table}")["over"]:
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)
+    return table
+
+
+def test_the_review_panel_lists_decisions_flags_the_costly_and_jumps(
+    server: str, pages: Pages, artifacts: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The search is set to rate the last legal move 0.9 and every other 0.3:
+    every decision that played another is costly (a loss of 0.6)."""
+
+    def rated(
+        bot: ISMCTS, observation: Mapping[str, Any], legal: Sequence[Action], rng: random.Random
+    ) -> Analysis:
+        time.sleep(0.1)  # long enough for the progress to show
+        moves = [MoveValue(legal[-1], 10, 0.9)] + [MoveValue(a, 5, 0.3) for a in legal[:-1]]
+        return Analysis(moves=moves, iterations=10, seconds=0.1)
+
+    monkeypatch.setattr(ISMCTS, "search", rated)
+    table = finished(server, ["easy", "random"])
+    record = Record.from_json(api(server, f"/api/tables/{table}/record"))
+    found, _ = advice.decisions(record, 1)
+    costly = [d for d in found if d.played != d.legal[-1]]
+    assert costly
+
+    page = pages.new()
+    page.goto(f"{server}/replay/{table}")
+    page.wait_for_selector("body[data-step='0']")
+    page.evaluate(
+        """() => { window.reviewTexts = [];
+        new MutationObserver(() => window.reviewTexts.push(document.getElementById('review-status').textContent))
+          .observe(document.getElementById('review-status'), {childList: true, characterData: true, subtree: true}); }"""
+    )
+    page.select_option("#review-seat", "1")
+    page.click("#review-go")
+    page.wait_for_selector("body[data-review='done']", timeout=60000)
+    texts: list[str] = page.evaluate("window.reviewTexts")
+    assert any(re.search(r"\d+ of \d+ decisions", t) for t in texts), texts
+    rows = page.locator("#review-out tbody tr")
+    assert rows.count() == len(found)
+    assert page.locator("#review-out tr.costly .costly-flag").count() == len(costly)
+    assert f"{len(costly)} costly decision" in page.inner_text("#review-status")
+    # each row: the step, the move played and the search's best
+    first = costly[0]
+    row = page.locator(f"#review-out tr[data-step='{first.index + 1}']")
+    cells = row.locator("td").all_inner_texts()
+    assert cells[1].startswith(first.played.notation) and "0.60" in cells[3]
+    assert cells[2].startswith(first.legal[-1].notation)
+    # clicking a row jumps the replay to that step
+    row.click()
+    page.wait_for_selector(f"body[data-step='{first.index + 1}']")
+    assert f"Step {first.index + 1} of" in page.inner_text("#status")
+    assert "current" in (row.get_attribute("class") or "")
+    page.screenshot(path=str(artifacts / "review.png"), full_page=True)
+
+
+def test_the_review_panel_says_why_before_the_game_is_over(server: str, pages: Pages) -> None:
+    made = create(server, "crown-rivals", ["human", "easy"])
+    page = pages.new()
+    page.goto(f"{server}/replay/{made['table']['id']}")
+    page.wait_for_function("document.getElementById('status').textContent.includes('over')")
+    assert not page.is_visible("#review-box")
