@@ -313,3 +313,65 @@ def test_a_64_bit_seed_is_stored_and_restored(tmp_path: Path) -> None:
         assert client.get(f"/api/tables/{table}").json()["seed"] == str(2**64 - 1)
         with client.websocket_connect(f"/ws/tables/{table}?token={tok}") as ws:
             assert ws.receive_json()["observation"] == first["observation"]
+
+
+# -- hostile or odd input ---------------------------------------------------------------
+def test_types_are_taken_as_they_are(client: TestClient) -> None:
+    """No string for a boolean or a number, no boolean for an action id."""
+    for field, value in (("public", "yes"), ("seed", "123"), ("takeover", 1)):
+        body = {"game": "crown-rivals", "seats": ["human", "normal"], field: value}
+        r = client.post("/api/tables", json=body)
+        assert r.status_code == 422 and field in r.json()["error"], (field, r.text)
+    made = create(client, "crown-rivals", ["human", "normal"], seed=3)
+    table, tok = made["table"]["id"], made["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/tables/{table}?token={tok}") as ws:
+        until(ws, "snapshot")
+        for action in (True, False, {"id": True}):
+            ws.send_json({"type": "act", "action": action})
+            refused = until(ws, "refused")
+            assert refused["code"] == "bad_message", action
+        ws.send_json({"type": "act", "action": 1, "seq": "0"})
+        assert until(ws, "refused")["code"] == "bad_message"
+        ws.send_json({"type": "ping"})
+        assert until(ws, "pong")["seq"] == 0  # nothing was played
+
+
+def test_a_body_too_large_is_refused_before_it_is_read(client: TestClient) -> None:
+    huge = '{"game": "crown-rivals", "seats": ["human"], "name": "' + "x" * 200_000 + '"}'
+    r = client.post("/api/tables", content=huge, headers={"content-type": "application/json"})
+    assert r.status_code == 413 and "at most" in r.json()["error"]
+
+    def stream():  # type: ignore[no-untyped-def]
+        for _ in range(100):
+            yield b" " * 1000
+
+    r = client.post("/api/tables", content=stream(), headers={"content-type": "application/json"})
+    assert r.status_code == 413
+    r = client.post("/api/tables", json={"game": "crown-rivals", "seats": ["human", "normal"]})
+    assert r.status_code == 201  # an ordinary body still goes through
+
+
+def test_binary_and_deeply_nested_frames_are_refused_and_the_connection_stays(
+    client: TestClient,
+) -> None:
+    made = create(client, "crown-rivals", ["human", "normal"])
+    table, tok = made["table"]["id"], made["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/tables/{table}?token={tok}") as ws:
+        until(ws, "snapshot")
+        ws.send_bytes(b'{"type": "ping"}')
+        assert "binary" in until(ws, "refused")["reason"]
+        ws.send_text("[" * 2000 + "]" * 2000)
+        assert "nested" in until(ws, "refused")["reason"]
+        ws.send_json({"type": "ping"})
+        assert until(ws, "pong")
+
+
+def test_overlong_ids_and_tokens_are_turned_away_at_once(client: TestClient) -> None:
+    made = create(client, "crown-rivals", ["human", "normal"])
+    table = made["table"]["id"]
+    for url in (f"/ws/tables/{'x' * 10_000}", f"/ws/tables/{table}?token={'t' * 10_000}"):
+        with client.websocket_connect(url) as ws, pytest.raises(WebSocketDisconnect) as exc:
+            ws.receive_json()
+        assert exc.value.code == 4400
+    r = client.get(f"/api/tables/{'x' * 10_000}")
+    assert r.status_code == 404 and "at most" in r.json()["error"]

@@ -32,9 +32,17 @@ from courtly.games import all_games
 from courtly.server import pages
 from courtly.server.bots import BotPool
 from courtly.server.db import Store, database_url
-from courtly.server.limits import Limits
+from courtly.server.limits import BodyLimit, Limits
 from courtly.server.live import REVIEW_THINK, Busy, Hub, Live
-from courtly.server.protocol import ClaimSeat, CreateTable, JoinTable, Rematch, describe_game
+from courtly.server.protocol import (
+    MAX_BODY,
+    MAX_ID,
+    ClaimSeat,
+    CreateTable,
+    JoinTable,
+    Rematch,
+    describe_game,
+)
 from courtly.server.tables import Seat
 
 
@@ -65,6 +73,7 @@ def create_app(
             store.close()
 
     app = FastAPI(title="Courtly", summary="Play Courtly's games online", lifespan=lifespan)
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.include_router(pages.router)  # the lobby, table, replay and rules pages
     app.mount("/static", pages.static, name="static")
 
@@ -90,6 +99,8 @@ def create_app(
         return hub
 
     async def table_or_404(request: Request, table_id: str) -> Live:
+        if len(table_id) > MAX_ID:
+            raise NotFound(f"there is no such table: table ids are at most {MAX_ID} characters")
         live = await hub_of(request).get(table_id)
         if live is None:
             raise NotFound(f"there is no table {table_id!r}")

@@ -1,9 +1,13 @@
-"""Rate limits: a token bucket per connection."""
+"""Limits: a token bucket per connection, and the largest request body."""
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 
 @dataclass(frozen=True)
@@ -44,3 +48,63 @@ class TokenBucket:
             self.tokens -= 1
             return True
         return False
+
+
+class BodyLimit:
+    """ASGI middleware: an HTTP request body over ``limit`` bytes is refused with
+    413 before it is read whole or parsed (by its Content-Length when given,
+    else as it streams in), so a huge body never reaches the event loop's parser."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        declared = headers.get(b"content-length")
+        if declared is not None:
+            try:
+                size = int(declared)
+            except ValueError:
+                size = -1
+            if size < 0 or size > self.limit:
+                await self._refuse(send)
+                return
+        chunks: list[bytes] = []
+        total = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                break
+            body = message.get("body", b"")
+            total += len(body)
+            if total > self.limit:
+                await self._refuse(send)
+                return
+            chunks.append(body)
+            if not message.get("more_body", False):
+                break
+        whole = b"".join(chunks)
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": whole, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, send: Send) -> None:
+        body = json.dumps({"error": f"request bodies are at most {self.limit} bytes"}).encode()
+        headers: list[Any] = [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(body)).encode()),
+            (b"connection", b"close"),
+        ]
+        await send({"type": "http.response.start", "status": 413, "headers": headers})
+        await send({"type": "http.response.body", "body": body})

@@ -38,6 +38,7 @@ from courtly.server.bots import BotPool
 from courtly.server.db import Store
 from courtly.server.limits import Limits, TokenBucket
 from courtly.server.protocol import (
+    MAX_ID,
     MAX_MESSAGE,
     Act,
     AskHint,
@@ -689,6 +690,11 @@ class Hub:
     async def serve(self, ws: WebSocket, table_id: str, token: str | None) -> None:
         """Run one client: snapshot first, then its messages until it leaves."""
         await ws.accept()
+        if len(table_id) > MAX_ID or (token is not None and len(token) > MAX_ID):
+            await ws.close(
+                code=4400, reason=f"table ids and tokens are at most {MAX_ID} characters"
+            )
+            return
         live = await self.get(table_id)
         if live is None:
             await ws.close(code=4404, reason="no such table")
@@ -741,7 +747,18 @@ class Hub:
 
     async def _read(self, live: Live, conn: Connection) -> None:
         while True:
-            text = await conn.ws.receive_text()
+            frame = await conn.ws.receive()
+            if frame["type"] == "websocket.disconnect":
+                raise WebSocketDisconnect(frame.get("code", 1000))
+            text = frame.get("text")
+            if text is None:
+                self._refuse(
+                    conn,
+                    Refused(
+                        code="bad_message", reason="messages are JSON in text frames, not binary"
+                    ),
+                )
+                continue
             if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
                 self._refuse(
                     conn,
@@ -762,6 +779,11 @@ class Hub:
                 msg = ClientMessage.model_validate({"message": json.loads(text)}).message
             except (ValueError, ValidationError) as exc:
                 self._refuse(conn, Refused(code="bad_message", reason=explain(exc)))
+                continue
+            except RecursionError:
+                self._refuse(
+                    conn, Refused(code="bad_message", reason="a message nested too deeply to read")
+                )
                 continue
             await self._dispatch(live, conn, msg)
 

@@ -44,8 +44,17 @@ def clean_text(text: str) -> str:
     return _CONTROL.sub("", unicodedata.normalize("NFC", text)).strip()
 
 
+MAX_BODY = 16 * 1024
+"""Largest HTTP request body, in bytes, refused (413) before it is read whole."""
+MAX_ID = 64
+"""Longest table id or token a URL may carry (a longer one is refused at once)."""
+
+
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """A client's request: unknown fields refused, and types taken as they are
+    (no ``"yes"`` for true, no ``"123"`` for a number, no ``true`` for an id)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 # -- HTTP --------------------------------------------------------------------
