@@ -120,8 +120,11 @@ def play(
 ) -> None:
     """Play a game in the terminal against bots (easy, normal, hard, or by kind), or
     hot seat with friends."""
+    from courtly.cli import checks
     from courtly.cli.play import run_play
 
+    checks.seconds(think, "--think")
+    checks.writable_file(save, "--save")
     run_play(console(), game, seats, players, seed, option or [], save, think)
 
 
@@ -141,8 +144,10 @@ def sim(
     ] = None,
 ) -> None:
     """Play many games between bots and report win shares with 95% intervals."""
+    from courtly.cli import checks
     from courtly.cli.sim import run_sim
 
+    checks.writable_file(out, "--out")
     run_sim(console(), game, n, bots, seed, jobs, option or [], out)
 
 
@@ -171,8 +176,11 @@ def tournament(
     ] = None,
 ) -> None:
     """Bots meet in rotating seats; win share, mean rank and OpenSkill ratings."""
+    from courtly.cli import checks
     from courtly.cli.tournament import run_tournament_cli
 
+    checks.seconds(think, "--think")
+    checks.writable_file(out, "--out")
     run_tournament_cli(console(), game, bots, n, players, seed, jobs, think, option or [], out)
 
 
@@ -207,8 +215,10 @@ def review(
 ) -> None:
     """Judge one seat's decisions in a saved game with the hard bot's search:
     the move played, the search's best, and the estimated loss."""
+    from courtly.cli import checks
     from courtly.cli.review import run_review
 
+    checks.seconds(think, "--think", most=60)
     run_review(console(), file, seat, index, think)
 
 
@@ -220,8 +230,12 @@ def bench(
     runs: Annotated[int, typer.Option(help="Runs per game (the median is reported).")] = 5,
 ) -> None:
     """Measure decisions, games, sample_state and clone per second."""
+    from courtly.cli import checks
     from courtly.cli.bench import run_bench
 
+    checks.seconds(seconds, "--seconds")
+    if runs < 1:
+        raise CourtlyError(f"--runs takes a whole number of at least 1, not {runs}")
     run_bench(console(), game, seconds, runs)
 
 

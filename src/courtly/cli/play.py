@@ -15,6 +15,7 @@ import random
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 from rich.rule import Rule
 from rich.table import Table
 
@@ -52,11 +53,11 @@ def choose_game(out: Console) -> Game:
     while True:
         answer = _ask(out, "game number or id: ")
         try:
-            if answer.isdigit() and 1 <= int(answer) <= len(games):
+            if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(games):
                 return games[int(answer) - 1]
             return get(answer)
         except CourtlyError as exc:
-            out.print(f"[red]{exc}[/]")
+            out.print(f"[red]{escape(str(exc))}[/]")
 
 
 def seat_list(game: Game, seats: str | None, players: int | None) -> list[str]:
@@ -189,7 +190,7 @@ class TerminalTable:
                 self.hint(seat, legal)
                 continue
             try:
-                if low.isdigit():
+                if low.isascii() and low.isdigit():
                     k = int(low)
                     if not 1 <= k <= len(legal):
                         raise IllegalAction(
@@ -200,7 +201,7 @@ class TerminalTable:
                     action = self.game.parse_action(text)
                 events = state.apply(seat, action)
             except CourtlyError as exc:
-                out.print(f"[red]Not allowed:[/] {exc}. Type 'help' or 'moves'.")
+                out.print(f"[red]Not allowed:[/] {escape(str(exc))}. Type 'help' or 'moves'.")
                 continue
             self.show(events)
             return

@@ -5,11 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 from rich.rule import Rule
 
 from courtly.cli.play import Quit, _ask
 from courtly.engine.errors import RecordError
-from courtly.engine.records import read_records, steps
+from courtly.engine.records import check_result, read_records, replay, steps
 from courtly.games import get
 
 
@@ -23,6 +24,7 @@ def run_replay(out: Console, file: Path, index: int, seat: int | None, all_steps
     game = get(record.game)
     if seat is not None and not 0 <= seat < record.players:
         raise RecordError(f"this game has seats 0 to {record.players - 1}, not {seat}")
+    check_result(record, replay(record))  # an altered record is refused before it is shown
     out.print(Rule(f"{game.name}: seed {record.seed}, {len(record.actions)} actions"))
     if not all_steps:
         out.print("Enter: next step; a number: go to that step; 'end': last step; 'q': quit.")
@@ -32,7 +34,7 @@ def run_replay(out: Console, file: Path, index: int, seat: int | None, all_steps
         if n < target:
             continue
         if n:
-            out.print(f"[bold]{n}/{total}[/] P{who}: {notation}", markup=True)
+            out.print(f"[bold]{n}/{total}[/] P{who}: {escape(notation)}", markup=True)
         if all_steps and n < total:
             continue
         out.print(game.render(state.observation(seat)))
@@ -46,6 +48,6 @@ def run_replay(out: Console, file: Path, index: int, seat: int | None, all_steps
             return
         if answer == "end":
             target = total
-        elif answer.isdigit():
+        elif answer.isascii() and answer.isdigit():
             target = min(int(answer), total)
-    out.print(f"Final scores: {record.result['scores'] if record.result else state.scores}")
+    out.print(f"Final scores: {state.scores}")

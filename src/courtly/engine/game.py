@@ -42,6 +42,9 @@ _SHARED_RNGS: weakref.WeakSet[random.Random] = weakref.WeakSet()
 
 STANDARD_CODES = frozenset(cards.code(c) for c in range(54))
 
+MAX_NOTATION = 200
+"""The longest text an action's notation may be (every game's are far shorter)."""
+
 
 class Game(ABC):
     """What a game is: its id, player counts, options and action space."""
@@ -111,6 +114,10 @@ class Game(ABC):
     def parse_action(self, text: str) -> Action:
         """Read an action's text notation, case-insensitively; a NotationError
         names what was wrong and shows the forms that are allowed."""
+        if len(text) > MAX_NOTATION:
+            raise NotationError(
+                f"an action is written in at most {MAX_NOTATION} characters, not {len(text)}"
+            )
         action: Action = self.notation.parse(text)
         return action
 

@@ -10,11 +10,14 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from courtly.engine.errors import CourtlyError, RecordError
+from courtly.engine.game import MAX_NOTATION
+
+Notation = Annotated[str, Field(max_length=MAX_NOTATION)]
 
 
 class Record(BaseModel):
@@ -27,7 +30,7 @@ class Record(BaseModel):
     players: int = Field(ge=1)
     options: dict[str, Any] = Field(default_factory=dict)
     seed: int
-    actions: list[tuple[int, str]] = Field(default_factory=list)
+    actions: list[tuple[int, Notation]] = Field(default_factory=list)
     result: dict[str, Any] | None = None
     meta: dict[str, Any] = Field(default_factory=dict)
 
@@ -41,6 +44,8 @@ class Record(BaseModel):
             if isinstance(text, dict):
                 return cls.model_validate(text)
             return cls.model_validate_json(text)
+        except RecursionError:
+            raise RecordError("not a Courtly game record: it is nested too deeply") from None
         except ValidationError as exc:
             problems = "; ".join(
                 f"{'.'.join(str(p) for p in e['loc']) or 'record'}: {e['msg']}"
@@ -76,6 +81,20 @@ def replay(record: Record, upto: int | None = None) -> Any:
     return state
 
 
+def check_result(record: Record, final: Any) -> None:
+    """A finished record's stored result must be the one its actions replay to:
+    an altered record is refused, never shown with scores it did not earn."""
+    if record.result is None:
+        return
+    replayed = {"scores": final.scores, "winners": final.winners} if final.over else None
+    if replayed is None or record.result.get("scores") != replayed["scores"]:
+        got = "an unfinished game" if replayed is None else f"scores {replayed['scores']}"
+        raise RecordError(
+            f"the record says its result is scores {record.result.get('scores')}, but its "
+            f"actions replay to {got}: the record was altered or is damaged"
+        )
+
+
 def steps(record: Record) -> Iterator[tuple[int, str, Any]]:
     """Replay a record step by step: yields (seat, notation, state after it)."""
     from courtly.games import get
@@ -106,6 +125,10 @@ def read_records(path: str | Path) -> list[Record]:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
         raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise RecordError(
+            f"{path} is not UTF-8 text (byte {exc.start}): a record file is JSON"
+        ) from None
     text = text.strip()
     if not text:
         raise RecordError(f"{path} is empty: it holds no game record")
@@ -114,6 +137,10 @@ def read_records(path: str | Path) -> list[Record]:
             items = json.loads(text)
         except json.JSONDecodeError as exc:
             raise RecordError(f"{path} is not valid JSON: {exc}") from None
+        except RecursionError:
+            raise RecordError(f"{path} is nested too deeply to be a game record") from None
+        if not isinstance(items, list):
+            return [_bad(path, items)]
         return [Record.from_json(i) if isinstance(i, dict) else _bad(path, i) for i in items]
     out = []
     for n, line in enumerate(text.splitlines(), 1):
@@ -127,4 +154,6 @@ def read_records(path: str | Path) -> list[Record]:
 
 
 def _bad(path: str | Path, item: Any) -> Record:
-    raise RecordError(f"{path} holds {item!r}, which is not a game record")
+    raise RecordError(
+        f"{path} holds a JSON {type(item).__name__} where a game record (a JSON object) should be"
+    )

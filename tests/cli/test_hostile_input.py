@@ -1,0 +1,126 @@
+"""The command line under odd or hostile input: every path answers with a
+one-line error (user text never read as terminal markup), checks its arguments
+before the work, and never shows a record's stored result unchecked."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from courtly.cli.app import app
+from courtly.engine.testing import random_game
+from courtly.games import get
+
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]
+    wide = {"COLUMNS": "2000"}  # one line per message, as read
+    return runner.invoke(app, list(args), input=input, catch_exceptions=False, env=wide)
+
+
+def a_record(tmp_path: Path, name: str = "game.json", **change: object) -> Path:
+    state = random_game(get("crown-rivals"), 2, 5)
+    rec = json.loads(state.record().to_json())
+    rec.update(change)
+    path = tmp_path / name
+    path.write_text(json.dumps(rec))
+    return path
+
+
+def test_markup_in_user_text_is_shown_as_text(tmp_path: Path) -> None:
+    result = run("rules", "[/x]")
+    assert result.exit_code == 2 and "[/x]" in result.output
+    result = run("play", "crown-rivals", "--seats", "human,random", input="[/x]\n[bold]\nq\n")
+    assert result.exit_code == 0
+    assert "'[/x]' is not a Crown Rivals action" in result.output
+    rec = a_record(tmp_path, actions=[[0, "[/x] play 3S"]], result=None)
+    result = run("replay", str(rec), "--all")
+    assert result.exit_code == 2 and "'[/x] play 3S'" in result.output
+
+
+def test_a_digit_that_is_not_ascii_is_an_unknown_word() -> None:
+    result = run("play", "crown-rivals", "--seats", "human,random", input="²\n١\nq\n")
+    assert result.exit_code == 0
+    assert "'²' is not a Crown Rivals action" in result.output
+
+
+@pytest.mark.parametrize(
+    "content, says",
+    [
+        (b"\xff\xfe\x00garbage", "not UTF-8"),
+        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        (b'{"game": ' * 3000 + b"1" + b"}" * 3000, "recursion limit exceeded"),
+        (b'"just a string"', "not a Courtly game record"),
+        (b"[1, 2]", "where a game record"),
+    ],
+)
+def test_records_that_are_not_records_are_refused_in_one_line(
+    tmp_path: Path, content: bytes, says: str
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    result = run("replay", str(path), "--all")
+    assert result.exit_code == 2 and says in result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_huge_notation_is_refused_at_once_without_echoing_it(tmp_path: Path) -> None:
+    rec = a_record(tmp_path, actions=[[0, "x" * 5_000_000]])
+    start = time.perf_counter()
+    result = run("replay", str(rec), "--all")
+    assert time.perf_counter() - start < 10  # was 67 s
+    assert result.exit_code == 2 and "at most 200 characters" in result.output
+    assert len(result.output) < 2000
+
+
+def test_replay_refuses_a_record_whose_stored_result_was_altered(tmp_path: Path) -> None:
+    state = random_game(get("crown-rivals"), 2, 5)
+    rec = json.loads(state.record().to_json())
+    honest = tmp_path / "honest.json"
+    honest.write_text(json.dumps(rec))
+    result = run("replay", str(honest), "--all")
+    assert result.exit_code == 0 and f"Final scores: {state.scores}" in result.output
+    rec["result"]["scores"] = [999, 0]
+    altered = tmp_path / "altered.json"
+    altered.write_text(json.dumps(rec))
+    result = run("replay", str(altered), "--all")
+    assert result.exit_code == 2 and "altered" in result.output and "999" in result.output
+    assert "Final scores" not in result.output
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("play", "crown-rivals", "--seats", "random,random", "--think", "-1"),
+        ("play", "crown-rivals", "--seats", "random,random", "--think", "nan"),
+        ("play", "crown-rivals", "--seats", "random,random", "--think", "inf"),
+        ("tournament", "crown-rivals", "--bots", "random,random", "-n", "2", "--think", "0"),
+        ("bench", "crown-rivals", "--seconds", "-1"),
+        ("bench", "crown-rivals", "--runs", "0"),
+    ],
+)
+def test_bad_times_are_refused_before_any_game(args: tuple[str, ...]) -> None:
+    start = time.perf_counter()
+    result = run(*args)
+    assert result.exit_code == 2 and "error:" in result.output
+    assert "at most" in result.output or "at least" in result.output
+    assert time.perf_counter() - start < 5
+
+
+def test_an_unwritable_path_is_refused_before_the_work(tmp_path: Path) -> None:
+    missing = tmp_path / "no" / "such" / "folder" / "x.jsonl"
+    for args in (
+        ("play", "crown-rivals", "--seats", "random,random", "--save", str(missing)),
+        ("sim", "crown-rivals", "-n", "50", "--bots", "random,random", "--out", str(missing)),
+        ("tournament", "crown-rivals", "--bots", "random,random", "-n", "4", "--out", str(missing)),
+        ("play", "crown-rivals", "--seats", "random,random", "--save", str(tmp_path)),
+    ):
+        result = run(*args)
+        assert result.exit_code == 2, args
+        assert "no folder" in result.output or "is a folder" in result.output
+        assert "Winner" not in result.output and "win share" not in result.output.lower()
