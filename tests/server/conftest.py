@@ -69,7 +69,11 @@ def db_path(tmp_path: Path) -> Path:
 @pytest.fixture
 def client(db_path: Path) -> Iterator[TestClient]:
     # Test clients act at machine speed: a generous rate (the limit has its own test).
-    with TestClient(create_app(str(db_path), limits=Limits(rate=1000, burst=1000))) as c:
+    with TestClient(
+        create_app(
+            str(db_path), limits=Limits(rate=1000, burst=1000, create_rate=1000, create_burst=1000)
+        )
+    ) as c:
         yield c
 
 

@@ -36,7 +36,10 @@ def in_threads() -> BotPool:
 @pytest.fixture
 def client(db_path: Path) -> Iterator[TestClient]:
     app = create_app(
-        str(db_path), pool=in_threads(), limits=Limits(rate=1000, burst=1000), review_think=0.05
+        str(db_path),
+        pool=in_threads(),
+        limits=Limits(rate=1000, burst=1000, create_rate=1000, create_burst=1000),
+        review_think=0.05,
     )
     with TestClient(app) as c:
         yield c
@@ -163,7 +166,9 @@ def test_hints_off_survive_a_restart_and_a_rematch(tmp_path: Path) -> None:
 
 
 def test_hints_are_rate_limited(db_path: Path) -> None:
-    limits = Limits(rate=1000, burst=1000, hint_rate=0.01, hint_burst=1)
+    limits = Limits(
+        rate=1000, burst=1000, create_rate=1000, create_burst=1000, hint_rate=0.01, hint_burst=1
+    )
     app = create_app(str(db_path), pool=in_threads(), limits=limits)
     with TestClient(app) as client:
         table, tokens = two_humans(client)

@@ -375,3 +375,51 @@ def test_overlong_ids_and_tokens_are_turned_away_at_once(client: TestClient) -> 
         assert exc.value.code == 4400
     r = client.get(f"/api/tables/{'x' * 10_000}")
     assert r.status_code == 404 and "at most" in r.json()["error"]
+
+
+# -- limits belong to seats and addresses, not connections ---------------------------------
+def test_reconnecting_or_connecting_twice_gains_no_chat(tmp_path: Path) -> None:
+    """A seat's chat limit is the seat's: 20 connections with one token, or a
+    reconnect after each line, send no more than one connection may."""
+    limits = Limits(rate=1000, burst=1000, chat_rate=0.01, chat_burst=3)
+    with TestClient(create_app(str(tmp_path / "c.db"), limits=limits)) as client:
+        made = create(client, "crown-rivals", ["human", "normal"])
+        url = f"/ws/tables/{made['table']['id']}?token={made['seats'][0]['token']}"
+        accepted = 0
+        for _ in range(10):  # a reconnect for every line
+            with client.websocket_connect(url) as ws:
+                until(ws, "snapshot")
+                ws.send_json({"type": "chat", "text": "hello"})
+                ws.send_json({"type": "ping"})
+                while (msg := ws.receive_json())["type"] != "pong":
+                    accepted += msg["type"] == "chat"
+                    assert msg["type"] != "refused" or msg["code"] == "rate_limited"
+        assert accepted == 3
+        info = client.get(f"/api/tables/{made['table']['id']}").json()
+        assert info["id"]
+
+
+def test_a_spectators_limit_is_its_addresss(tmp_path: Path) -> None:
+    limits = Limits(rate=0.01, burst=4)
+    with TestClient(create_app(str(tmp_path / "s.db"), limits=limits)) as client:
+        made = create(client, "crown-rivals", ["human", "normal"])
+        url = f"/ws/tables/{made['table']['id']}"
+        answers = []
+        for _ in range(3):
+            with client.websocket_connect(url) as ws:
+                until(ws, "snapshot")
+                for _ in range(2):
+                    ws.send_json({"type": "ping"})
+                    answers.append(ws.receive_json()["type"])
+        assert answers.count("pong") == 4 and answers.count("refused") == 2
+
+
+def test_new_tables_are_limited_per_address(tmp_path: Path) -> None:
+    limits = Limits(create_rate=0.01, create_burst=3)
+    with TestClient(create_app(str(tmp_path / "t.db"), limits=limits)) as client:
+        body = {"game": "crown-rivals", "seats": ["human", "normal"]}
+        codes = [client.post("/api/tables", json=body).status_code for _ in range(5)]
+        assert codes == [201, 201, 201, 429, 429]
+        r = client.post("/api/tables", json=body)
+        assert r.status_code == 429 and int(r.headers["retry-after"]) >= 1
+        assert "too many new tables" in r.json()["error"] and r.json()["retry_after"] > 0

@@ -45,7 +45,11 @@ QUICK: dict[str, tuple[int, dict[str, Any]]] = {
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("web") / "courtly.db"
     # Test pages click at machine speed: a generous rate (the limit has its own test).
-    app = create_app(str(db), limits=Limits(rate=1000, burst=1000), review_think=0.05)
+    app = create_app(
+        str(db),
+        limits=Limits(rate=1000, burst=1000, create_rate=1000, create_burst=1000),
+        review_think=0.05,
+    )
     with serving(app) as url:
         yield url
 

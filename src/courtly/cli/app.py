@@ -247,11 +247,18 @@ def serve(
     db: Annotated[
         str, typer.Option(help="SQLite file, or a database URL (postgresql://...).")
     ] = "courtly.db",
+    tables_per_minute: Annotated[
+        int,
+        typer.Option(
+            help="New tables one address may create a minute (bursts of at least 10).",
+            min=1,
+        ),
+    ] = 12,
 ) -> None:
     """Serve online play: tables with invite links, bots, spectators, live over websockets."""
     from courtly.cli.serve import run_serve
 
-    run_serve(console(), host, port, db)
+    run_serve(console(), host, port, db, tables_per_minute)
 
 
 from courtly.cli.lab import app as lab_app  # noqa: E402  (it uses the helpers above)

@@ -18,14 +18,16 @@ WS_MAX_SIZE = 65536
 """Largest websocket frame uvicorn accepts; the app refuses messages over 4 KiB."""
 
 
-def run_serve(out: Console, host: str, port: int, db: str) -> None:
+def run_serve(out: Console, host: str, port: int, db: str, tables_per_minute: int = 12) -> None:
     import uvicorn
 
     from courtly.server.app import create_app
+    from courtly.server.limits import Limits
 
     url = database_url(db)
     Store(url).close()  # migrate now, so a bad database is a one-line error before serving
-    app = create_app(db)
+    limits = Limits(create_rate=tables_per_minute / 60, create_burst=max(10, tables_per_minute))
+    app = create_app(db, limits=limits)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     out.print(f"Courtly is serving on [bold]http://{shown}:{port}/[/] (database: {url})")
     out.print("Open it in a browser to play; the API is at /docs. Ctrl-C stops.")

@@ -19,6 +19,7 @@ docs/server.md describes every field.
 
 from __future__ import annotations
 
+import math
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -33,7 +34,7 @@ from courtly.server import pages
 from courtly.server.bots import BotPool
 from courtly.server.db import Store, database_url
 from courtly.server.limits import BodyLimit, Limits
-from courtly.server.live import REVIEW_THINK, Busy, Hub, Live
+from courtly.server.live import REVIEW_THINK, Busy, Hub, Live, TooMany
 from courtly.server.protocol import (
     MAX_BODY,
     MAX_ID,
@@ -84,6 +85,12 @@ def create_app(
             status = 404
         elif isinstance(exc, Busy):
             status = 409
+        elif isinstance(exc, TooMany):
+            return JSONResponse(
+                {"error": str(exc), "retry_after": round(exc.retry_after, 1)},
+                status_code=429,
+                headers={"Retry-After": str(max(1, math.ceil(exc.retry_after)))},
+            )
         return JSONResponse({"error": str(exc)}, status_code=status)
 
     @app.exception_handler(RequestValidationError)
@@ -134,7 +141,7 @@ def create_app(
 
     @app.post("/api/tables", status_code=201)
     async def create(request: Request, req: CreateTable) -> dict[str, Any]:
-        live = await hub_of(request).create(req)
+        live = await hub_of(request).create(req, request.client.host if request.client else "?")
         return {
             "table": live.table.summary(),
             "seats": [seat_out(request, live, s) for s in live.table.seats],

@@ -1,4 +1,6 @@
-"""Limits: a token bucket per connection, and the largest request body."""
+"""Limits: token buckets per seat and per address (never per connection, so
+reconnecting or opening more connections gains nothing), and the largest
+request body."""
 
 from __future__ import annotations
 
@@ -23,6 +25,9 @@ class Limits:
     hint_rate: float = 0.2
     """Hints a second, sustained (each is up to a second of search)."""
     hint_burst: int = 3
+    create_rate: float = 0.2
+    """New tables a second from one address, sustained (one every 5 s)."""
+    create_burst: int = 10
 
 
 class TokenBucket:
@@ -39,6 +44,12 @@ class TokenBucket:
         """Seconds until a token is due (0 when one is there)."""
         return max(0.0, (1 - self.tokens) / self.rate)
 
+    def take_none(self) -> None:
+        """Refill up to now without spending."""
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+
     def take(self) -> bool:
         """Spend one token; False (and nothing spent) when the bucket is empty."""
         now = self.clock()
@@ -48,6 +59,33 @@ class TokenBucket:
             self.tokens -= 1
             return True
         return False
+
+
+class Buckets:
+    """The token buckets of one server, by who spends them: a seat of a table
+    (``("seat", table, seat)``) or an address (``("address", host)``). Full
+    buckets are forgotten when there are too many, as a new one is full too."""
+
+    def __init__(self, most: int = 50_000) -> None:
+        self.most = most
+        self._by: dict[tuple[object, ...], TokenBucket] = {}
+
+    def get(self, key: tuple[object, ...], rate: float, burst: int) -> TokenBucket:
+        bucket = self._by.get(key)
+        if bucket is None:
+            if len(self._by) >= self.most:
+                self._forget_full()
+            bucket = self._by[key] = TokenBucket(rate, burst)
+        return bucket
+
+    def _forget_full(self) -> None:
+        for key, b in list(self._by.items()):
+            b.take_none()
+            if b.tokens >= b.burst:
+                del self._by[key]
+
+    def __len__(self) -> int:
+        return len(self._by)
 
 
 class BodyLimit:

@@ -36,7 +36,7 @@ from courtly.bots import review as advice
 from courtly.engine.errors import CourtlyError
 from courtly.server.bots import BotPool
 from courtly.server.db import Store
-from courtly.server.limits import Limits, TokenBucket
+from courtly.server.limits import Buckets, Limits
 from courtly.server.protocol import (
     MAX_ID,
     MAX_MESSAGE,
@@ -76,17 +76,33 @@ Audit = Callable[[Table, int | None, dict[str, Any]], None]
 
 @dataclass(eq=False)
 class Connection:
+    """One client's websocket. Its rate limits are those of its seat (a
+    spectator's, those of its address), shared by every connection of that seat
+    or address: reconnecting or connecting twice gains nothing."""
+
     ws: WebSocket
     seat: int | None
     limits: Limits
+    buckets: Buckets
+    who: tuple[object, ...]
+    """Whose limits: ``("seat", table, seat)`` or ``("address", host)``."""
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     last_seats: str = ""
     """The last seats message sent (an unchanged one is not sent again)."""
 
     def __post_init__(self) -> None:
-        self.bucket = TokenBucket(self.limits.rate, self.limits.burst)
-        self.chat_bucket = TokenBucket(self.limits.chat_rate, self.limits.chat_burst)
-        self.hint_bucket = TokenBucket(self.limits.hint_rate, self.limits.hint_burst)
+        lim, get, who = self.limits, self.buckets.get, self.who
+        self.bucket = get(("messages", *who), lim.rate, lim.burst)
+        self.chat_bucket = get(("chat", *who), lim.chat_rate, lim.chat_burst)
+        self.hint_bucket = get(("hint", *who), lim.hint_rate, lim.hint_burst)
+
+
+class TooMany(CourtlyError):
+    """A limit on how often something may be done was reached (HTTP 429)."""
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
 
 
 class Busy(CourtlyError):
@@ -162,6 +178,7 @@ class Hub:
     ) -> None:
         self.store = store
         self.limits = limits or Limits()
+        self.buckets = Buckets()
         self.pool = pool or BotPool()
         self.review_think = review_think
         self.reviews: OrderedDict[tuple[str, int], ReviewJob] = OrderedDict()
@@ -213,7 +230,17 @@ class Hub:
             return live
 
     # -- tables ----------------------------------------------------------------------
-    async def create(self, req: CreateTable) -> Live:
+    async def create(self, req: CreateTable, address: str = "?") -> Live:
+        """A new table for ``req``, from a client at ``address`` (whose tables
+        are limited in number over time)."""
+        lim = self.limits
+        bucket = self.buckets.get(("create", address), lim.create_rate, lim.create_burst)
+        if not bucket.take():
+            raise TooMany(
+                f"too many new tables from your address: at most {lim.create_burst} at once, "
+                f"then one every {1 / lim.create_rate:g} s",
+                bucket.wait(),
+            )
         table = Table.create(req)
         row, seats = table.rows()
         await self.db(self.store.create_table, row, seats)
@@ -706,7 +733,12 @@ class Hub:
                 await ws.close(code=4403, reason="that token is not a seat of this table")
                 return
             seat = found.seat
-        conn = Connection(ws, seat, self.limits)
+        who: tuple[object, ...] = (
+            ("seat", live.table.id, seat)
+            if seat is not None
+            else ("address", ws.client.host if ws.client else "?")
+        )
+        conn = Connection(ws, seat, self.limits, self.buckets, who)
         writer = asyncio.get_running_loop().create_task(self._write(conn))
         async with live.lock:
             live.conns.add(conn)

@@ -114,6 +114,8 @@ def start_server(db: Path, port: int, wait: float = 30.0) -> subprocess.Popen[by
             str(port),
             "--db",
             str(db),
+            "--tables-per-minute",
+            "100000",  # the load client creates every table from one address
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
