@@ -402,7 +402,7 @@ def test_reconnecting_or_connecting_twice_gains_no_chat(tmp_path: Path) -> None:
 def test_a_spectators_limit_is_its_addresss(tmp_path: Path) -> None:
     limits = Limits(rate=0.01, burst=4)
     with TestClient(create_app(str(tmp_path / "s.db"), limits=limits)) as client:
-        made = create(client, "crown-rivals", ["human", "normal"])
+        made = create(client, "crown-rivals", ["human", "human"])
         url = f"/ws/tables/{made['table']['id']}"
         answers = []
         for _ in range(3):

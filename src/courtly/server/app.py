@@ -34,7 +34,7 @@ from courtly.server import pages
 from courtly.server.bots import BotPool
 from courtly.server.db import Store, database_url
 from courtly.server.limits import BodyLimit, Limits
-from courtly.server.live import REVIEW_THINK, Busy, Hub, Live, TooMany
+from courtly.server.live import REVIEW_THINK, Busy, Hub, Live, StorageError, TooMany
 from courtly.server.protocol import (
     MAX_BODY,
     MAX_ID,
@@ -85,6 +85,8 @@ def create_app(
             status = 404
         elif isinstance(exc, Busy):
             status = 409
+        elif isinstance(exc, StorageError):
+            status = 503
         elif isinstance(exc, TooMany):
             return JSONResponse(
                 {"error": str(exc), "retry_after": round(exc.retry_after, 1)},

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import random
 import threading
+import time
 from collections.abc import Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
@@ -65,6 +67,29 @@ def analyse(
     return review.analyse(game, observation, legal, random.Random(seed), think_for)
 
 
+def _end_with_parent(parent: int) -> None:
+    """In a search worker: end it as soon as the server that started it is gone
+    (a server killed outright never gets to close its pool)."""
+
+    def watch() -> None:
+        # Workers are forked by the forkserver, not by the server: watch the
+        # server itself.
+        while True:
+            time.sleep(1.0)
+            try:
+                os.kill(parent, 0)
+            except (ProcessLookupError, PermissionError):  # gone (or the id reused)
+                os._exit(0)
+            try:  # ended but not yet reaped (a zombie) counts as gone too
+                with open(f"/proc/{parent}/stat") as f:
+                    if f.read().rsplit(") ", 1)[-1][:1] == "Z":
+                        os._exit(0)
+            except OSError:
+                pass
+
+    threading.Thread(target=watch, name="courtly-parent-watch", daemon=True).start()
+
+
 class BotPool:
     """Where bots think: a thread pool for quick bots, processes for search."""
 
@@ -79,7 +104,12 @@ class BotPool:
         if self._processes is None:
             # forkserver: a clean process to fork from, not this threaded server
             context = multiprocessing.get_context("forkserver")
-            self._processes = ProcessPoolExecutor(self.processes_n, mp_context=context)
+            self._processes = ProcessPoolExecutor(
+                self.processes_n,
+                mp_context=context,
+                initializer=_end_with_parent,
+                initargs=(os.getpid(),),
+            )
         return self._processes
 
     async def choose(
@@ -111,7 +141,19 @@ class BotPool:
             self._executor("hard"), analyse, game_id, dict(observation), legal_ids, seed, seconds
         )
 
+    def worker_pids(self) -> list[int]:
+        """The search worker processes now running."""
+        procs = getattr(self._processes, "_processes", None) or {}
+        return [p.pid for p in procs.values() if p.pid is not None and p.is_alive()]
+
     def close(self) -> None:
+        """Stop thinking: queued work is dropped and the search workers end now,
+        even in the middle of a search (nobody waits for its answer)."""
         self.threads.shutdown(wait=False, cancel_futures=True)
         if self._processes is not None:
+            procs = list((getattr(self._processes, "_processes", None) or {}).values())
             self._processes.shutdown(wait=False, cancel_futures=True)
+            for p in procs:
+                p.terminate()
+            for p in procs:
+                p.join(timeout=5)

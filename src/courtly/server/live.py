@@ -109,6 +109,16 @@ class Busy(CourtlyError):
     """Work of the kind asked for is already under way; ask again later."""
 
 
+class StorageError(CourtlyError):
+    """The database or its disk failed (full, read-only, gone): nothing was
+    changed, and the request may be tried again later (HTTP 503)."""
+
+
+BOT_BACKOFF = (0.5, 30.0)
+"""A bot whose move could not be stored waits this long before trying again,
+doubling from the first figure up to the second."""
+
+
 @dataclass(eq=False)
 class ReviewJob:
     """A review of one seat of a finished table: under way, done or failed."""
@@ -152,6 +162,8 @@ class Live:
     """Seats with a hint being worked out."""
     reviewing: ReviewJob | None = None
     """The review being worked out at this table (one at a time)."""
+    store_failures: int = 0
+    """Bot moves that could not be stored in a row (for the back-off)."""
 
     def connected(self) -> set[int]:
         return {c.seat for c in self.conns if c.seat is not None}
@@ -192,8 +204,20 @@ class Hub:
 
     # -- the database, off the event loop -----------------------------------------
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a storage call in the writer thread. A failure of the database or
+        its disk becomes a StorageError that says so plainly (Courtly's own
+        refusals pass through as they are)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.writer, fn, *args)
+        try:
+            return await loop.run_in_executor(self.writer, fn, *args)
+        except CourtlyError:
+            raise
+        except Exception as exc:
+            log.warning("storage failed in %s: %s: %s", fn.__name__, type(exc).__name__, exc)
+            raise StorageError(
+                f"the server could not store that just now ({type(exc).__name__}): "
+                "nothing was changed; try again in a moment"
+            ) from exc
 
     async def start(self) -> None:
         """Resume every unfinished table where it was."""
@@ -346,14 +370,9 @@ class Hub:
                     by_bot,
                     table.result(),
                 )
-            except Exception as exc:  # the disk or the database failed: undo
+            except StorageError as exc:  # the disk or the database failed: undo
                 table.undo_last()
-                return Refused(
-                    code="server_error",
-                    reason=f"the server could not store the action ({type(exc).__name__}); "
-                    "try again",
-                    seq=table.seen_seq(seat),
-                )
+                return Refused(code="server_error", reason=str(exc), seq=table.seen_seq(seat))
             views = table.views(events, seat)
             took_back = not by_bot and table.seats[seat].away
             if took_back:  # acting takes the seat back, as ``back`` does
@@ -367,16 +386,22 @@ class Hub:
         self._kick_bots(live)
         return None
 
-    async def chat(self, live: Live, seat: int, text: str) -> None:
+    async def chat(self, live: Live, seat: int, text: str) -> Refused | None:
+        """A chat line, stored then sent to the table; the refusal when it could
+        not be stored (the connection stays open)."""
         async with live.lock:
             s = live.table.seats[seat]
             name = s.name or f"Seat {seat}"
-            at = await self.db(self.store.add_chat, live.table.id, seat, name, text)
+            try:
+                at = await self.db(self.store.add_chat, live.table.id, seat, name, text)
+            except StorageError as exc:
+                return Refused(code="server_error", reason=str(exc), seq=live.table.seen_seq(seat))
             line = ChatLine(seat=seat, name=name, text=text, at=at.isoformat() + "Z").model_dump()
             live.table.chat.append({k: v for k, v in line.items() if k != "type"})
             del live.table.chat[: -2 * 100]
             for conn in live.conns:
                 self._put(conn, line)
+        return None
 
     async def back(self, live: Live, seat: int) -> Refused | None:
         """A seat takes itself back from the stand-in bot, with a fresh time bank."""
@@ -418,6 +443,23 @@ class Hub:
                     table.game.id, name, obs, legal, rng_seed, table.think
                 )
                 refused = await self.submit(live, seat, action, seq, by_bot=True)
+                if refused is not None and refused.code == "server_error":
+                    # Storage failed: wait, doubling, rather than retry at once forever.
+                    live.store_failures += 1
+                    first, most = BOT_BACKOFF
+                    delay = min(most, first * 2 ** (live.store_failures - 1))
+                    log.warning(
+                        "table %s: the bot move of seat %s could not be stored (%s); "
+                        "trying again in %.1f s",
+                        live.table.id,
+                        seat,
+                        refused.reason,
+                        delay,
+                    )
+                    await asyncio.sleep(delay)
+                    continue
+                if refused is None:
+                    live.store_failures = 0
                 if refused is None or refused.code not in ("stale",):
                     return
         except Exception:
@@ -847,7 +889,9 @@ class Hub:
                     ),
                 )
                 return
-            await self.chat(live, conn.seat, msg.text)
+            refused = await self.chat(live, conn.seat, msg.text)
+            if refused is not None:
+                self._refuse(conn, refused)
         elif isinstance(msg, Back):
             refused = await self.back(live, conn.seat)
             if refused is not None:

@@ -110,6 +110,8 @@ class Table:
     _before: tuple[dict[int, int], dict[int, tuple[int, ...]], dict[int, int]] = field(
         default_factory=lambda: ({}, {}, {}), repr=False
     )
+    _logged: int = field(default=0, repr=False)
+    """Events the last action added to ``log`` (taken out again if it is undone)."""
 
     # -- making tables -------------------------------------------------------------
     @classmethod
@@ -382,6 +384,7 @@ class Table:
         refresh what each seat may do."""
         events = self.state.apply(seat, action)
         self._before = (dict(self.acted_at), dict(self.legal), dict(self.decision_since))
+        self._logged = len(events)
         self.acted_at[seat] = self.seq
         self.log.extend(events)
         if len(self.log) > 2 * LOG_KEPT:
@@ -390,12 +393,17 @@ class Table:
         return events
 
     def undo_last(self) -> None:
-        """Rebuild the state without its last action (a write that failed)."""
+        """Rebuild the state without its last action (a write that failed), and
+        take its events back out of the log, so that the table's state and log
+        are exactly those of its stored actions."""
         rec = self.state.record()
         rec.actions = rec.actions[:-1]
         rec.result = None
         self.state = replay(rec)
         self.acted_at, self.legal, self.decision_since = self._before
+        if self._logged:
+            del self.log[-self._logged :]
+            self._logged = 0
 
     def refresh(self) -> None:
         """Note, per seat, when its decision changed (a new decision or new options)."""

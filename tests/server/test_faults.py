@@ -1,0 +1,192 @@
+"""Faults: a database or disk that fails (full, read-only, gone) refuses what it
+cannot store with a plain message, never a 500 or a dropped connection; a bot
+backs off and says so; the table's state and log stay those of the stored
+actions; and the search workers end with the server."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy.exc import OperationalError
+
+from courtly.server.app import create_app
+from courtly.server.bots import BotPool
+from courtly.server.db import Store
+from courtly.server.limits import Limits
+
+from .conftest import create
+
+LIMITS = Limits(rate=1000, burst=1000, create_rate=1000, create_burst=1000)
+
+
+def disk_full(*args: Any, **kwargs: Any) -> None:
+    raise OperationalError("INSERT", {}, sqlite3.OperationalError("database or disk is full"))
+
+
+def until(ws: Any, kind: str) -> dict[str, Any]:
+    while True:
+        msg = ws.receive_json()
+        if msg["type"] == kind:
+            return msg
+
+
+@pytest.fixture
+def client(tmp_path: Path):  # type: ignore[no-untyped-def]
+    with TestClient(create_app(str(tmp_path / "f.db"), limits=LIMITS)) as c:
+        yield c
+
+
+def test_a_failed_write_refuses_the_request_plainly(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = create(client, "crown-rivals", ["human", "open"], public=True)
+    table, tok = made["table"]["id"], made["seats"][0]["token"]
+    for name in ("create_table", "set_name", "take_seat", "add_chat", "add_action"):
+        monkeypatch.setattr(Store, name, disk_full)
+    r = client.post("/api/tables", json={"game": "crown-rivals", "seats": ["human", "normal"]})
+    assert r.status_code == 503 and "could not store" in r.json()["error"]
+    r = client.post(f"/api/tables/{table}/claim", json={"token": tok, "name": "Ada"})
+    assert r.status_code == 503 and "nothing was changed" in r.json()["error"]
+    r = client.post(f"/api/tables/{table}/join", json={"name": "Bea"})
+    assert r.status_code == 503
+    info = client.get(f"/api/tables/{table}").json()
+    assert info["free_seats"] == [1] and info["seats"][0]["name"] is None
+    with client.websocket_connect(f"/ws/tables/{table}?token={tok}") as ws:
+        until(ws, "snapshot")
+        ws.send_json({"type": "chat", "text": "hello"})
+        refused = until(ws, "refused")
+        assert refused["code"] == "server_error" and "could not store" in refused["reason"]
+        ws.send_json({"type": "ping"})
+        assert until(ws, "pong")  # the connection stays open
+
+
+def test_an_action_that_cannot_be_stored_leaves_no_trace(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The refused action is undone, its events taken out of the log: a
+    reconnect's snapshot shows exactly the stored game."""
+    made = create(client, "crown-rivals", ["human", "human"])
+    table = made["table"]["id"]
+    live = client.app.state.hub.tables[table]  # type: ignore[attr-defined]
+    tok = made["seats"][live.table.state.to_act[0]]["token"]
+    with client.websocket_connect(f"/ws/tables/{table}?token={tok}") as ws:
+        snap = until(ws, "snapshot")
+        before = snap["log"]
+        monkeypatch.setattr(Store, "add_action", disk_full)
+        action = snap["legal"][0]["id"]
+        ws.send_json({"type": "act", "action": action, "seq": snap["seq"]})
+        refused = until(ws, "refused")
+        assert refused["code"] == "server_error" and refused["seq"] == snap["seq"]
+    with client.websocket_connect(f"/ws/tables/{table}?token={tok}") as ws:
+        again = until(ws, "snapshot")
+    assert again["seq"] == snap["seq"] and again["log"] == before
+    assert again["observation"] == snap["observation"]
+    assert live.table.state.record().actions == []
+    assert [e.to_json() for e in live.table.log] == [e["event"] for e in before]
+
+
+def test_a_bot_whose_move_cannot_be_stored_backs_off_and_says_so(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    calls: list[float] = []
+
+    def failing(*args: Any, **kwargs: Any) -> None:
+        calls.append(time.monotonic())
+        disk_full()
+
+    real = Store.add_action
+    monkeypatch.setattr(Store, "add_action", failing)
+    with caplog.at_level(logging.WARNING, logger="courtly.server.live"):
+        made = create(client, "crown-rivals", ["random", "random"])
+        time.sleep(2.0)
+    assert 1 <= len(calls) <= 4, f"{len(calls)} attempts in 2 s: no back-off"
+    assert any("could not be stored" in r.getMessage() for r in caplog.records)
+    monkeypatch.setattr(Store, "add_action", real)  # the disk has room again
+    deadline = time.monotonic() + 30
+    table = made["table"]["id"]
+    while time.monotonic() < deadline and not client.get(f"/api/tables/{table}").json()["seq"]:
+        time.sleep(0.2)
+    assert client.get(f"/api/tables/{table}").json()["seq"] > 0, "the bots never went on"
+
+
+def test_search_workers_end_when_the_pool_closes() -> None:
+    async def start_a_long_search(pool: BotPool) -> asyncio.Future[int]:
+        from courtly.games import get
+
+        game = get("garrison")
+        state = game.new(players=4, seed=1)
+        seat = state.to_act[0]
+        legal = [a.id for a in state.legal_actions(seat)]
+        loop = asyncio.get_running_loop()
+        return loop.create_task(
+            pool.choose("garrison", "hard", state.observation(seat), legal, 1, 1.0)
+        )
+
+    async def scenario() -> list[int]:
+        pool = BotPool(processes=1)
+        task = await start_a_long_search(pool)
+        for _ in range(100):
+            if pool.worker_pids():
+                break
+            await asyncio.sleep(0.05)
+        pids = pool.worker_pids()
+        pool.close()
+        task.cancel()
+        return pids
+
+    pids = asyncio.run(scenario())
+    assert pids
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(_alive(p) for p in pids):
+        time.sleep(0.1)
+    assert not any(_alive(p) for p in pids), "a search worker outlived its pool"
+
+
+def test_search_workers_end_when_the_server_is_killed(tmp_path: Path) -> None:
+    """A server killed outright never closes its pool: its workers notice."""
+    script = tmp_path / "server.py"
+    script.write_text(
+        "import asyncio, os, sys\n"
+        "from courtly.server.bots import BotPool\n"
+        "from courtly.games import get\n"
+        "async def main():\n"
+        "    pool = BotPool(processes=1)\n"
+        "    game = get('crown-rivals'); s = game.new(seed=2); seat = s.to_act[0]\n"
+        "    legal = [a.id for a in s.legal_actions(seat)]\n"
+        "    t = asyncio.get_running_loop().create_task(\n"
+        "        pool.choose('crown-rivals', 'hard', s.observation(seat), legal, 1, 1.0))\n"
+        "    while not pool.worker_pids(): await asyncio.sleep(0.05)\n"
+        f"    open({str(tmp_path / 'pid')!r}, 'w').write(str(pool.worker_pids()[0]))\n"
+        "    os._exit(9)\n"
+        "if __name__ == '__main__':\n"
+        "    asyncio.run(main())\n"
+    )
+    subprocess.run([sys.executable, str(script)], stdout=subprocess.DEVNULL, timeout=60)
+    pid = int((tmp_path / "pid").read_text())
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and _alive(pid):
+        time.sleep(0.1)
+    assert not _alive(pid), "a search worker outlived its killed server"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # a zombie (ended, not yet reaped by its parent) is not running
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(") ")[-1].split()[0] != "Z"
+    except OSError:
+        return False
