@@ -34,7 +34,7 @@ from courtly.server import pages
 from courtly.server.bots import BotPool
 from courtly.server.db import Store, database_url
 from courtly.server.limits import BodyLimit, Limits
-from courtly.server.live import REVIEW_THINK, Busy, Hub, Live, StorageError, TooMany
+from courtly.server.live import IDLE_AFTER, REVIEW_THINK, Busy, Hub, Live, StorageError, TooMany
 from courtly.server.protocol import (
     MAX_BODY,
     MAX_ID,
@@ -56,6 +56,7 @@ def create_app(
     pool: BotPool | None = None,
     limits: Limits | None = None,
     review_think: float = REVIEW_THINK,
+    idle_after: float = IDLE_AFTER,
 ) -> FastAPI:
     """The app for database ``db`` (a file path for SQLite, or a database URL);
     ``review_think``: seconds of search per decision in a game review."""
@@ -64,7 +65,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(url)
-        hub = Hub(store, pool, limits, review_think)
+        hub = Hub(store, pool, limits, review_think, idle_after)
         app.state.hub = hub
         await hub.start()
         try:

@@ -15,7 +15,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, insert, select, update
+from sqlalchemy import Engine, create_engine, event, insert, or_, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from courtly.engine.errors import CourtlyError
@@ -156,17 +156,16 @@ class Store:
         return at
 
     # -- reading -------------------------------------------------------------
-    def unfinished(self) -> list[str]:
-        """Ids of the tables still being played (loaded at start; finished ones
+    def unfinished(self, since: datetime | None = None) -> list[str]:
+        """Ids of the tables still being played (with ``since``: only those made
+        or played since then, the ones a restart resumes at once; the others
         are loaded when asked for)."""
+        query = select(TableRow.id).where(TableRow.over.is_(False))
+        if since is not None:
+            recent = select(ActionRow.table_id).where(ActionRow.at >= since).distinct()
+            query = query.where(or_(TableRow.created_at >= since, TableRow.id.in_(recent)))
         with self.session() as s:
-            return list(
-                s.scalars(
-                    select(TableRow.id)
-                    .where(TableRow.over.is_(False))
-                    .order_by(TableRow.created_at)
-                )
-            )
+            return list(s.scalars(query.order_by(TableRow.created_at)))
 
     def open_public(self, limit: int = 100) -> list[str]:
         with self.session() as s:

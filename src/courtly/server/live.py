@@ -27,6 +27,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -35,7 +36,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from courtly.bots import review as advice
 from courtly.engine.errors import CourtlyError
 from courtly.server.bots import BotPool
-from courtly.server.db import Store
+from courtly.server.db import Store, now
 from courtly.server.limits import Buckets, Limits
 from courtly.server.protocol import (
     MAX_ID,
@@ -114,6 +115,14 @@ class StorageError(CourtlyError):
     changed, and the request may be tried again later (HTTP 503)."""
 
 
+IDLE_AFTER = 600.0
+"""Seconds after which a table nobody uses leaves memory (a finished one leaves
+at the next sweep); it is loaded again when someone asks for it."""
+FINISHED_AFTER = 60.0
+"""Seconds a finished table stays in memory after it was last asked for."""
+SWEEP_EVERY = 30.0
+"""Seconds between sweeps of idle tables."""
+
 BOT_BACKOFF = (0.5, 30.0)
 """A bot whose move could not be stored waits this long before trying again,
 doubling from the first figure up to the second."""
@@ -164,6 +173,20 @@ class Live:
     """The review being worked out at this table (one at a time)."""
     store_failures: int = 0
     """Bot moves that could not be stored in a row (for the back-off)."""
+    touched: float = field(default_factory=time.monotonic)
+    """When something last happened at the table (an action, a connection)."""
+
+    def busy(self) -> bool:
+        """Something at the table is under way: a client, a thinking bot, a hint,
+        a review, a running clock."""
+        return bool(
+            self.conns
+            or self.thinking
+            or self.hinting
+            or self.running
+            or self.timer is not None
+            or (self.reviewing is not None and self.reviewing.status == "running")
+        )
 
     def connected(self) -> set[int]:
         return {c.seat for c in self.conns if c.seat is not None}
@@ -187,8 +210,10 @@ class Hub:
         pool: BotPool | None = None,
         limits: Limits | None = None,
         review_think: float = REVIEW_THINK,
+        idle_after: float = IDLE_AFTER,
     ) -> None:
         self.store = store
+        self.idle_after = idle_after
         self.limits = limits or Limits()
         self.buckets = Buckets()
         self.pool = pool or BotPool()
@@ -220,9 +245,44 @@ class Hub:
             ) from exc
 
     async def start(self) -> None:
-        """Resume every unfinished table where it was."""
-        for table_id in await self.db(self.store.unfinished):
-            await self.get(table_id)
+        """Resume, in the background (the server answers at once), the unfinished
+        tables where something happened lately; the others are loaded when
+        someone asks for them. Then sweep idle tables out of memory now and then."""
+        self._spawn(self._resume())
+        self._spawn(self._sweeping())
+
+    async def _resume(self) -> None:
+        since = now() - timedelta(seconds=self.idle_after)
+        for table_id in await self.db(self.store.unfinished, since):
+            try:
+                await self.get(table_id)
+            except CourtlyError:
+                log.exception("table %s could not be resumed", table_id)
+            await asyncio.sleep(0)  # let requests in between
+
+    async def _sweeping(self) -> None:
+        while True:
+            await asyncio.sleep(min(SWEEP_EVERY, max(self.idle_after, 1.0)))
+            self.sweep()
+
+    def sweep(self) -> list[str]:
+        """Let tables nobody is using leave memory (reloaded on demand): a
+        finished one a minute after it was last asked for, an unfinished one
+        after ``idle_after`` seconds without anything happening. The ids that
+        left. (Every ``get`` touches its table, so one just handed out never
+        leaves before its caller takes hold of it.)"""
+        gone = []
+        clock = time.monotonic()
+        for table_id, live in list(self.tables.items()):
+            if live.busy() or live.lock.locked():
+                continue
+            after = (
+                min(self.idle_after, FINISHED_AFTER) if live.table.state.over else self.idle_after
+            )
+            if clock - live.touched >= after:
+                del self.tables[table_id]
+                gone.append(table_id)
+        return gone
 
     async def close(self) -> None:
         for live in self.tables.values():
@@ -238,8 +298,11 @@ class Hub:
     async def get(self, table_id: str) -> Live | None:
         """A table by id, loaded from the database (and resumed) when not in memory."""
         live = self.tables.get(table_id)
-        if live is not None or len(table_id) > 32:
+        if live is not None:
+            live.touched = time.monotonic()
             return live
+        if len(table_id) > 32:
+            return None
         async with self._loading:
             live = self.tables.get(table_id)
             if live is not None:
@@ -373,6 +436,7 @@ class Hub:
             except StorageError as exc:  # the disk or the database failed: undo
                 table.undo_last()
                 return Refused(code="server_error", reason=str(exc), seq=table.seen_seq(seat))
+            live.touched = time.monotonic()
             views = table.views(events, seat)
             took_back = not by_bot and table.seats[seat].away
             if took_back:  # acting takes the seat back, as ``back`` does
@@ -784,6 +848,7 @@ class Hub:
         writer = asyncio.get_running_loop().create_task(self._write(conn))
         async with live.lock:
             live.conns.add(conn)
+            live.touched = time.monotonic()
             snap = live.table.snapshot(seat, live.connected())
             payload = self._game_message(live, seat, snap)
             seats = self._seats_for(live, seat)
@@ -798,6 +863,7 @@ class Hub:
         finally:
             async with live.lock:
                 live.conns.discard(conn)
+                live.touched = time.monotonic()
                 self._send_seats(live)
             conn.queue.put_nowait(None)
             await writer
