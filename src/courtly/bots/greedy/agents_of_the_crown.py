@@ -109,7 +109,7 @@ WEIGHTS: dict[str, float] = {
 agents-of-the-crown --jobs 2`` (an evolution strategy: 30 generations of 12
 candidates, each playing 320 games on fixed seeds against ``normal-v1``,
 ``eager``, ``patient`` and ``bluffer``, one against three and three against
-one; about 9 minutes on 2 cores) from the hand-set start in
+one; 9 to 15 minutes on 2 shared cores) from the hand-set start in
 ``courtly.bots.tune.SPECS``. On fresh seeds its fitness rose from +0.715 to
 +0.828 (the win share over the others' plus a little of the score margin).
 What the tuning found: weigh the table's losses nearly as much as its own
