@@ -12,8 +12,6 @@ import contextlib
 import json
 import os
 import re
-import threading
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -21,12 +19,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 from playwright.sync_api import Browser, Error, Page, sync_playwright
 
 from courtly.server.app import create_app
 from courtly.server.limits import Limits
-from courtly.server.load import free_port
+
+from ..serving import serving
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("COURTLY_CHROMIUM", "/usr/bin/chromium")
@@ -52,24 +50,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     )
     with serving(app) as url:
         yield url
-
-
-@contextlib.contextmanager
-def serving(app: Any) -> Iterator[str]:
-    """``app`` served on a free port from a thread of this process: its address."""
-    config = uvicorn.Config(app, host="127.0.0.1", port=free_port(), log_level="warning")
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        assert time.monotonic() < deadline, "the test server did not start"
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{config.port}"
-    finally:
-        srv.should_exit = True
-        thread.join(10)
 
 
 @pytest.fixture(scope="session")

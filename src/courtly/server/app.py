@@ -36,6 +36,7 @@ from courtly.server.db import Store, database_url
 from courtly.server.limits import BodyLimit, Limits
 from courtly.server.live import IDLE_AFTER, REVIEW_THINK, Busy, Hub, Live, StorageError, TooMany
 from courtly.server.protocol import (
+    ERRORS,
     MAX_BODY,
     MAX_ID,
     ClaimSeat,
@@ -74,7 +75,12 @@ def create_app(
             await hub.close()
             store.close()
 
-    app = FastAPI(title="Courtly", summary="Play Courtly's games online", lifespan=lifespan)
+    app = FastAPI(
+        title="Courtly",
+        summary="Play Courtly's games online",
+        lifespan=lifespan,
+        responses=ERRORS,
+    )
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.include_router(pages.router)  # the lobby, table, replay and rules pages
     app.mount("/static", pages.static, name="static")

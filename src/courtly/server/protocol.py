@@ -58,6 +58,26 @@ class Strict(BaseModel):
 
 
 # -- HTTP --------------------------------------------------------------------
+class ErrorBody(BaseModel):
+    """Every error answer: what was wrong and what is allowed."""
+
+    error: str
+    retry_after: float | None = None
+    """With 429: seconds until the request may be made again."""
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorBody, "description": "A bad game, seat, option, token or state"},
+    404: {"model": ErrorBody, "description": "No such table"},
+    409: {"model": ErrorBody, "description": "The same work is already under way"},
+    413: {"model": ErrorBody, "description": "The request body is over 16 KB"},
+    422: {"model": ErrorBody, "description": "A malformed body: the field and the reason"},
+    429: {"model": ErrorBody, "description": "Too many new tables from one address"},
+    503: {"model": ErrorBody, "description": "Storage failed; nothing was changed"},
+}
+"""The error answers every endpoint may give, for the OpenAPI schema."""
+
+
 SeatSpec = Annotated[str, Field(min_length=1, max_length=32)]
 
 
