@@ -47,9 +47,9 @@ def test_idle_and_finished_tables_leave_memory_and_come_back(tmp_path: Path) -> 
         with client.websocket_connect(f"/ws/tables/{watched}") as ws:
             first = until(ws, "snapshot")
             time.sleep(0.4)
-            gone = hub(client).sweep()
-            assert done in gone and idle in gone
-            assert watched not in gone and watched in hub(client).tables  # a client is there
+            hub(client).sweep()  # (the server's own sweeps may have run already)
+            assert done not in hub(client).tables and idle not in hub(client).tables
+            assert watched in hub(client).tables  # a client is there
         # on demand: the same game, the same view
         info = client.get(f"/api/tables/{done}").json()
         assert info["over"] and info["seq"] > 0
