@@ -1,5 +1,6 @@
-"""A Courtly app served for real (uvicorn on a free port, from a thread of the
-test process), for tests that talk to it over HTTP and websockets as clients do."""
+"""A Courtly app served for real (uvicorn with ``courtly serve``'s settings, on a
+free port, from a thread of the test process), for tests that talk to it over
+HTTP and websockets as clients do."""
 
 from __future__ import annotations
 
@@ -11,13 +12,14 @@ from typing import Any
 
 import uvicorn
 
+from courtly.server import transport
 from courtly.server.load import free_port
 
 
 @contextlib.contextmanager
 def serving(app: Any) -> Iterator[str]:
     """``app`` served on a free port from a thread of this process: its address."""
-    config = uvicorn.Config(app, host="127.0.0.1", port=free_port(), log_level="warning")
+    config = transport.config(app, "127.0.0.1", free_port(), log_level="warning")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()

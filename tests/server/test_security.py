@@ -423,3 +423,34 @@ def test_new_tables_are_limited_per_address(tmp_path: Path) -> None:
         r = client.post("/api/tables", json=body)
         assert r.status_code == 429 and int(r.headers["retry-after"]) >= 1
         assert "too many new tables" in r.json()["error"] and r.json()["retry_after"] > 0
+
+
+def test_an_unreadable_websocket_upgrade_is_answered_at_once(tmp_path: Path) -> None:
+    """Served as ``courtly serve`` serves: a 10,000-character token makes an
+    upgrade request too long to read, and it is answered 414 at once (it used
+    to be left unanswered until the client gave up); a long but readable one
+    is turned away by the app with 4400."""
+    import asyncio
+    import time
+
+    import websockets
+
+    from ..serving import serving
+
+    async def attempt(url: str) -> tuple[str, float]:
+        start = time.monotonic()
+        try:
+            async with websockets.connect(url, open_timeout=5) as ws:
+                await ws.recv()
+        except websockets.InvalidStatus as exc:
+            return f"HTTP {exc.response.status_code}", time.monotonic() - start
+        except websockets.ConnectionClosed as exc:
+            return f"closed {exc.rcvd.code if exc.rcvd else None}", time.monotonic() - start
+        return "open", time.monotonic() - start
+
+    with serving(create_app(str(tmp_path / "u.db"))) as url:
+        base = url.replace("http", "ws", 1) + "/ws/tables/abc?token="
+        answer, took = asyncio.run(attempt(base + "t" * 10_000))
+        assert answer == "HTTP 414" and took < 2
+        answer, took = asyncio.run(attempt(base + "t" * 100))
+        assert answer == "closed 4400" and took < 2

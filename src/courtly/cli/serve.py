@@ -14,13 +14,11 @@ objects and frees nearly all at once, so sweeps of the youngest generation can
 be rare; full sweeps of a heap of hundreds of tables paused the one event loop
 for tens of milliseconds, which was the whole tail of the load benchmark."""
 
-WS_MAX_SIZE = 65536
-"""Largest websocket frame uvicorn accepts; the app refuses messages over 4 KiB."""
-
 
 def run_serve(out: Console, host: str, port: int, db: str, tables_per_minute: int = 12) -> None:
     import uvicorn
 
+    from courtly.server import transport
     from courtly.server.app import create_app
     from courtly.server.limits import Limits
 
@@ -32,12 +30,4 @@ def run_serve(out: Console, host: str, port: int, db: str, tables_per_minute: in
     out.print(f"Courtly is serving on [bold]http://{shown}:{port}/[/] (database: {url})")
     out.print("Open it in a browser to play; the API is at /docs. Ctrl-C stops.")
     gc.set_threshold(*GC_THRESHOLDS)
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        log_level="warning",
-        ws_max_size=WS_MAX_SIZE,
-        ws_ping_interval=20,
-        ws_ping_timeout=20,
-    )
+    uvicorn.Server(transport.config(app, host, port, log_level="warning")).run()

@@ -1,0 +1,56 @@
+"""How ``courtly serve`` runs on uvicorn: its settings, and a websocket protocol
+that answers a malformed upgrade request instead of leaving it hanging.
+
+uvicorn's websocket protocol (the sans-I/O one it picks by default) leaves a
+connection unanswered when the upgrade request itself cannot be read, such as a
+URL longer than the parser's line limit (a 10,000-character token): the client
+waits until it gives up. Here such a request gets the refusal the websocket
+library wrote for it (``414 Request-URI Too Long``, or ``400``) at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import uvicorn
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.http11 import Request
+
+WS_MAX_SIZE = 65536
+"""Largest websocket frame uvicorn accepts; the app refuses messages over 4 KiB."""
+
+
+class WebSocketProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's websocket protocol, answering an unreadable handshake at once."""
+
+    def data_received(self, data: bytes) -> None:
+        if self.handshake_complete:
+            super().data_received(data)
+            return
+        self.conn.receive_data(data)
+        events = self.conn.events_received()
+        if not events:
+            # The request could not be read: the protocol has written its
+            # refusal (414 for a URL too long, 400 otherwise); send it.
+            refusal = b"".join(self.conn.data_to_send())
+            if refusal:
+                self.transport.write(refusal)
+                self.transport.close()
+            return
+        for event in events:
+            if isinstance(event, Request):
+                self.handle_connect(event)
+
+
+def config(app: Any, host: str, port: int, **settings: Any) -> uvicorn.Config:
+    """The uvicorn settings ``courtly serve`` runs ``app`` with (tests use them too)."""
+    return uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        ws=WebSocketProtocol,
+        ws_max_size=WS_MAX_SIZE,
+        ws_ping_interval=20,
+        ws_ping_timeout=20,
+        **settings,
+    )
