@@ -10,17 +10,22 @@ from rich.rule import Rule
 
 from courtly.cli.play import Quit, _ask
 from courtly.engine.errors import RecordError
-from courtly.engine.records import check_result, read_records, replay, steps
+from courtly.engine.records import Record, check_result, read_records, replay, steps
 from courtly.games import get
 
 
-def run_replay(out: Console, file: Path, index: int, seat: int | None, all_steps: bool) -> None:
+def load_record(file: Path, index: int) -> Record:
+    """The ``index``-th record of ``file``, or a RecordError saying what is there."""
     records = read_records(file)
     if not 0 <= index < len(records):
         raise RecordError(
             f"{file} holds {len(records)} record(s): --index runs 0 to {len(records) - 1}"
         )
-    record = records[index]
+    return records[index]
+
+
+def run_replay(out: Console, file: Path, index: int, seat: int | None, all_steps: bool) -> None:
+    record = load_record(file, index)
     game = get(record.game)
     if seat is not None and not 0 <= seat < record.players:
         raise RecordError(f"this game has seats 0 to {record.players - 1}, not {seat}")

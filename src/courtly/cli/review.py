@@ -16,8 +16,8 @@ from rich.table import Table
 
 from courtly.bots import review as advice
 from courtly.cli.progress import progress_bar
-from courtly.engine.errors import RecordError
-from courtly.engine.records import read_records, replay
+from courtly.cli.replay import load_record
+from courtly.engine.records import replay
 from courtly.games import get
 
 DEFAULT_THINK = 0.5
@@ -29,12 +29,7 @@ def _pct(x: float | None) -> str:
 
 
 def run_review(out: Console, file: Path, seat: int, index: int, think: float | None) -> None:
-    records = read_records(file)
-    if not 0 <= index < len(records):
-        raise RecordError(
-            f"{file} holds {len(records)} record(s): --index runs 0 to {len(records) - 1}"
-        )
-    record = records[index]
+    record = load_record(file, index)
     game = get(record.game)
     advice.check_seat(record, seat)
     replay(record)  # a record that does not replay is refused before any search
