@@ -320,6 +320,36 @@ def test_hard_cuts_its_rollouts_and_judges_them_by_the_game_s_evaluation() -> No
         bot = make_level("hard", game)
         assert isinstance(bot, ISMCTS)
         assert bot.evaluate is evaluation_for(game)
-        assert bot.observers == "multi"
+        assert bot.observers == "multi" and bot.widening is not None
         assert bot.max_rollout_steps <= 30
     assert make("hard", all_games()[0]).name == "hard"
+
+
+def test_progressive_widening_tries_the_policy_s_move_first_then_more() -> None:
+    from courtly.bots.base import Bot
+
+    class GuessTails(Bot):
+        def act(self, observation, legal, rng):  # type: ignore[no-untyped-def]
+            return next((a for a in legal if a.id == GUESS_T), legal[0])
+
+    game = Coin()
+    obs, legal = _root(game)
+
+    def guesses(iterations: int) -> dict[tuple[int, int], Any]:
+        bot = ISMCTS(game, iterations=iterations, rollout=GuessTails(game), widening=0.5)
+        captured: list[Any] = []
+        real = bot._iterate
+
+        def spy(world: State, roots: list[Any], me: int, rng: random.Random) -> None:
+            captured[:] = roots
+            real(world, roots, me, rng)
+
+        bot._iterate = spy  # type: ignore[method-assign]
+        bot.search(obs, legal, random.Random(1))
+        node = captured[1].children.get((0, -1))
+        return {} if node is None else node.children
+
+    few = guesses(6)
+    assert set(few) == {(1, GUESS_T)}  # the heuristic's guess, and no other yet
+    many = guesses(300)
+    assert set(many) == {(1, GUESS_H), (1, GUESS_T)}

@@ -31,6 +31,17 @@ of the position reached.
   (BENCHMARKS.md, "Bot strength").
 - **Availability.** An edge's exploration term counts the iterations in which
   it was legal, not its parent's visits (a move exists only in some worlds).
+- **Progressive widening** (``widening``): below the searching seat's root a
+  seat first tries the rollout policy's move, and another only as the node's
+  visits grow (``1 + floor(widening * sqrt(visits))`` moves), so the seats in
+  the tree play like the heuristic until the search finds them better moves,
+  instead of each trying its dozens of moves in turn (with one tree per seat,
+  every seat at a simultaneous decision would otherwise play a random untried
+  move in most iterations). The searching seat tries every move at its root.
+- **Noise.** Each UCB score gets a little random noise (``jitter``): with
+  exact scores two seats' trees can fall into step (one always hiding what
+  the other is about to guess wrong) and value a mixed situation as won or
+  lost.
 - **Values** are per seat: at the end of the game 1 for first place, 0 for
   last, evenly between (ties share). A rollout cut short
   (``max_rollout_steps``) is valued by ``evaluate``: a game's evaluation of a
@@ -176,8 +187,9 @@ class ISMCTS(Bot):
         overrides the heuristic only when it finds a move clearly better.
         ``observers``: one tree per seat (``multi``) or one tree keyed by the
         searching seat's view (``single``). ``simultaneous``, ``mix_root`` and
-        ``rm_gamma``: how simultaneous decisions are searched and played (see
-        the module's notes)."""
+        ``rm_gamma``: how simultaneous decisions are searched and played;
+        ``widening`` (None: every move tried in turn) and ``jitter``: which
+        moves a seat tries in the tree (see the module's notes)."""
         super().__init__(game)
         if observers not in ("multi", "single"):
             raise ValueError(f"observers is 'multi' or 'single', not {observers!r}")
@@ -436,7 +448,7 @@ class ISMCTS(Bot):
         searching seat's root, and always without ``widening``); or, given the
         world and ``widening``, progressive widening: the rollout policy's
         move first, and a further move (at random) only as the node's visits
-        grow, up to ``1 + widening * sqrt(visits)`` moves. So a seat in the
+        grow, up to ``1 + floor(widening * sqrt(visits))`` moves. So a seat in the
         tree plays like the heuristic until the search finds it a better move,
         rather than trying each of dozens of moves in turn, most of them bad."""
         children = node.children
@@ -452,7 +464,7 @@ class ISMCTS(Bot):
             world is None
             or widening is None
             or len(untried) == len(legal)
-            or node.grown < 1 + widening * math.sqrt(node.seen)
+            or node.grown <= int(widening * math.sqrt(node.seen))
         ):
             node.seen += 1
             node.grown += 1

@@ -6,9 +6,11 @@
 - ``hard``: multi-observer ISMCTS (one tree per seat, simultaneous decisions
   searched as simultaneous) over worlds consistent with what it sees; the
   greedy heuristic plays each simulated game on for 16 decisions, then the
-  game's evaluation judges the position (``courtly.bots.evaluation``). It
-  thinks until 90% of ``think`` seconds a decision (default 1 s) is spent,
-  or 5,000 iterations, and plays the most visited move.
+  game's evaluation judges the position (``courtly.bots.evaluation``). In
+  the tree each seat tries the heuristic's move first and others as its
+  visits grow (progressive widening). It thinks until 90% of ``think``
+  seconds a decision (default 1 s) is spent, or 5,000 iterations, and plays
+  the most visited move.
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ HARD_ITERATIONS = 5000
 HARD_ROLLOUT_STEPS = 16
 """Decisions a ``hard`` rollout plays before the game's evaluation judges the
 position: about a season of Agents of the Crown, a turn or two elsewhere."""
+HARD_WIDENING = 0.5
+"""Progressive widening in a ``hard`` search: below its own root a seat tries
+the heuristic's move first, and 1 + floor(0.5 sqrt(visits)) moves in all."""
 HARD_PRIOR_VISITS = 0
 """Visits by which a ``hard`` search must prefer a move to the heuristic's own
 (none: with one tree per seat the search's own choice measured stronger)."""
@@ -79,6 +84,7 @@ def make_level(level: str, game: Game, think: float | None = None) -> Bot:
             max_rollout_steps=HARD_ROLLOUT_STEPS,
             prior_visits=HARD_PRIOR_VISITS,
             evaluate=evaluation_for(game),
+            widening=HARD_WIDENING,
             time_cap=HARD_TIME_SHARE * (think if think is not None else DEFAULT_THINK),
         )
         bot.name = "hard"  # type: ignore[misc]
