@@ -20,13 +20,12 @@ has none (the search then values a cut-off position by its standing).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from courtly.engine.game import Game, State
-
-Evaluation = Callable[[State], list[float]]
+from courtly.bots.ismcts import Evaluation
+from courtly.engine.game import Game
 
 
 def soft_ranks(projected: Sequence[float], scale: float) -> list[float]:

@@ -150,11 +150,6 @@ def rewards(state: State) -> list[float]:
     return [(n - r) / (n - 1) for r in state.ranks()]
 
 
-def standing(state: State) -> list[float]:
-    """The standing-at-cutoff valuation: the current scores, ranked as if final."""
-    return rewards(state)
-
-
 class ISMCTS(Bot):
     """Multi-observer ISMCTS with partially observable and simultaneous moves."""
 
