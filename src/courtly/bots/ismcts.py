@@ -1,34 +1,65 @@
 """Information-set Monte Carlo tree search, for any Courtly game.
 
 The bot sees only its observation. Each iteration deals a world consistent with
-it (``game.sample_state``), walks the one shared tree down that world, adds a
-node, plays the rest of the game out with a rollout policy and credits every
-seat on the path with its result.
+it (``game.sample_state``), walks the trees down that world, adds a node, plays
+on a few decisions with a rollout policy and credits every seat with the value
+of the position reached.
 
-- **Hidden moves.** A tree edge is keyed by what the searching seat would see
-  of a move (``game.observed_as``): another seat's face-down card or secret pass
-  is one edge, whichever card it was in that world (SO-ISMCTS with partially
-  observable moves).
-- **Simultaneous phases and reaction windows** are the engine's pending
-  decisions: the searching seat decides at the root; elsewhere in the tree the
-  seats awaited together are taken in a random order, as at a real table.
+- **One tree per seat** (multi-observer ISMCTS, Cowling, Powley & Whitehouse
+  2012). A seat's tree is keyed by what that seat sees: its own moves as
+  themselves, another seat's move as ``game.observed_as(move, actor, seat)``
+  (a face-down card is one edge, whichever card it was in that world). The seat
+  to act chooses in its own tree; every other tree follows the edge of what its
+  seat saw. So no seat's choice in the search depends on something it has not
+  seen: the seat that must guess a face-down card guesses from the same node
+  whichever card it was. (A single shared tree keyed by the searching seat's
+  view, ``observers="single"``, lets the other seats answer the searching
+  seat's hidden moves as if they had seen them; it is kept for comparison.)
+- **Simultaneous decisions** (the pending decision awaits several seats at
+  once, as Agents of the Crown's passes and commits) are searched as
+  simultaneous: each awaited seat chooses in its own tree without seeing the
+  others' choices of that step, then the moves are played in a random order
+  (as at a real table) and each tree follows them in seat order. The choice
+  at such a node is decoupled UCT (``simultaneous="duct"``, each seat's own
+  UCB over its own moves) or regret matching (``"rm"``, Lanctot et al. 2013:
+  a mixed strategy from the positive regrets, with exploration ``rm_gamma``).
+  The move played at a simultaneous root is, for regret matching, drawn from
+  the average strategy (a bluff must be mixed to work); for decoupled UCT the
+  most visited move, or with ``mix_root`` a draw in proportion to the visits.
+  The default is decoupled UCT with the most visited move: in Agents of the
+  Crown it measured stronger than regret matching and than mixing
+  (BENCHMARKS.md, "Bot strength").
 - **Availability.** An edge's exploration term counts the iterations in which
   it was legal, not its parent's visits (a move exists only in some worlds).
-- **Rewards** are per seat: 1 for first place, 0 for last, evenly between
-  (ties share), so a node is valued for the seat that moves there. A rollout
-  cut short (``max_rollout_steps``) is valued by the standing at that point.
+- **Progressive widening** (``widening``): below the searching seat's root a
+  seat first tries the rollout policy's move, and another only as the node's
+  visits grow (``1 + floor(widening * sqrt(visits))`` moves), so the seats in
+  the tree play like the heuristic until the search finds them better moves,
+  instead of each trying its dozens of moves in turn (with one tree per seat,
+  every seat at a simultaneous decision would otherwise play a random untried
+  move in most iterations). The searching seat tries every move at its root.
+- **Noise.** Each UCB score gets a little random noise (``jitter``): with
+  exact scores two seats' trees can fall into step (one always hiding what
+  the other is about to guess wrong) and value a mixed situation as won or
+  lost.
+- **Values** are per seat: at the end of the game 1 for first place, 0 for
+  last, evenly between (ties share). A rollout cut short
+  (``max_rollout_steps``) is valued by ``evaluate``: a game's evaluation of a
+  position (``courtly.bots.evaluation``), or by default the standing then
+  (the current scores, ranked like a final result).
 - **Speed.** Moves in sampled worlds come from ``legal_actions``, so they are
   played with ``State.play`` (no second legality check, no move history), in
   the tree as in rollouts. A forced move in a rollout is played without asking
-  the policy (no observation built); where every move is seen as itself (the
-  searching seat's own, or a game without hidden moves) edges need no grouping.
+  the policy (no observation built); where every move is seen as itself (a
+  game without hidden moves) no ``observed_as`` is asked.
 - **Heuristic prior.** Optionally the rollout policy's choice at the root
   is kept unless another move earns a margin of visits more, so a noisy search
   does not play worse than the heuristic it rolls out with. The margin counts
   only in the final choice: it never enters a move's value, which would make
   the heuristic's move look worse than it is whenever the seat is winning.
 - **Reuse.** When the bot moves again with nothing happening in between (a
-  turn of several moves), the search goes on from the subtree of its last move.
+  turn of several moves), the search goes on from the subtrees below its last
+  move.
 - **Budget**: a number of iterations (deterministic for a given RNG, unless the
   optional ``time_cap`` in seconds cuts it short), or a time (``seconds``).
   The clock starts when the bot is asked, and the search stops before an
@@ -40,13 +71,16 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from courtly.bots.base import Bot
 from courtly.engine.actions import Action
 from courtly.engine.game import Game, State
+
+Evaluation = Callable[[State], list[float]]
+"""A position's value for every seat, each in [0, 1]."""
 
 
 @dataclass(frozen=True)
@@ -73,15 +107,38 @@ class Analysis:
 
 
 class Node:
-    """An edge into the tree and the node below it, keyed by (seat, observed move)."""
+    """An edge into a tree and the node below it, keyed by (seat, observed move).
 
-    __slots__ = ("available", "children", "total", "visits")
+    ``regret`` and ``strategy`` serve regret matching at simultaneous nodes:
+    the move's cumulative regret and its weight in the average strategy."""
+
+    __slots__ = (
+        "available",
+        "children",
+        "grown",
+        "regret",
+        "seen",
+        "strategy",
+        "total",
+        "visits",
+    )
 
     def __init__(self) -> None:
         self.children: dict[tuple[int, int], Node] = {}
         self.visits = 0
         self.total = 0.0
         self.available = 1
+        self.regret = 0.0
+        self.strategy = 0.0
+        self.seen = 0  # times the tree's seat chose a move here
+        self.grown = 0  # moves it has tried here (progressive widening)
+
+    def child(self, key: tuple[int, int]) -> Node:
+        """The child under ``key``, made if new (an edge another seat followed)."""
+        node = self.children.get(key)
+        if node is None:
+            node = self.children[key] = Node()
+        return node
 
 
 def rewards(state: State) -> list[float]:
@@ -94,7 +151,7 @@ def rewards(state: State) -> list[float]:
 
 
 class ISMCTS(Bot):
-    """Single-observer ISMCTS with partially observable moves."""
+    """Multi-observer ISMCTS with partially observable and simultaneous moves."""
 
     name: ClassVar[str] = "ismcts"
 
@@ -109,14 +166,30 @@ class ISMCTS(Bot):
         time_cap: float | None = None,
         reuse: bool = True,
         prior_visits: int = 0,
+        evaluate: Evaluation | None = None,
+        observers: Literal["multi", "single"] = "multi",
+        simultaneous: Literal["duct", "rm"] = "duct",
+        mix_root: bool = False,
+        rm_gamma: float = 0.2,
+        jitter: float = 0.02,
+        widening: float | None = None,
     ) -> None:
         """``rollout``: the policy that finishes simulated games (None: random).
         ``max_rollout_steps``: a rollout stops after this many decisions and the
-        seats are valued by their standing then (their current scores).
+        position is valued by ``evaluate`` (None: the standing then).
         ``prior_visits``: the margin of visits by which the search must prefer
         another move to the rollout policy's own choice at the root, so that it
-        overrides the heuristic only when it finds a move clearly better."""
+        overrides the heuristic only when it finds a move clearly better.
+        ``observers``: one tree per seat (``multi``) or one tree keyed by the
+        searching seat's view (``single``). ``simultaneous``, ``mix_root`` and
+        ``rm_gamma``: how simultaneous decisions are searched and played;
+        ``widening`` (None: every move tried in turn) and ``jitter``: which
+        moves a seat tries in the tree (see the module's notes)."""
         super().__init__(game)
+        if observers not in ("multi", "single"):
+            raise ValueError(f"observers is 'multi' or 'single', not {observers!r}")
+        if simultaneous not in ("duct", "rm"):
+            raise ValueError(f"simultaneous is 'duct' or 'rm', not {simultaneous!r}")
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
@@ -125,12 +198,20 @@ class ISMCTS(Bot):
         self.time_cap = time_cap
         self.reuse = reuse
         self.prior_visits = prior_visits
+        self.evaluate = evaluate
+        self.observers = observers
+        self.simultaneous = simultaneous
+        self.mix_root = mix_root
+        self.rm_gamma = rm_gamma
+        self.jitter = jitter
+        self.widening = widening
         self.last_iterations = 0
         self.last_rollout_decisions = 0
         """Decisions played in rollouts during the last search."""
         self.reused = 0
-        """How many decisions started from the tree of the one before."""
-        self._last: tuple[Mapping[str, Any], Action, Node] | None = None
+        """How many decisions started from the trees of the one before."""
+        self._last: tuple[Mapping[str, Any], Action, list[Node | None]] | None = None
+        self._plain = type(game).observed_as is Game.observed_as
 
     def act(
         self, observation: Mapping[str, Any] | None, legal: Sequence[Action], rng: random.Random
@@ -150,16 +231,24 @@ class ISMCTS(Bot):
         start = time.perf_counter()
         me: int = observation["seat"]
         game = self.game
-        root = self._reusable_root(observation, rng) or Node()
+        roots: list[Node] = self._reusable_roots(observation, rng) or []
         hint = -1
         if self.prior_visits and self.rollout is not None:
             hint = self.rollout.act(observation, legal, rng).id
         limit = self.seconds if self.seconds is not None else self.time_cap
         done = 0
         self.last_rollout_decisions = 0
+        simultaneous = False
         while True:
             world = game.sample_state(observation, rng)
-            self._iterate(world, root, me, rng)
+            if done == 0:
+                simultaneous = len(world.to_act) > 1
+                if not roots:
+                    roots = [Node() for _ in range(world.players)]
+            if self.observers == "single":
+                self._iterate_single(world, roots[me], me, rng)
+            else:
+                self._iterate(world, roots, me, rng)
             done += 1
             if self.seconds is None and done >= self.iterations:
                 break
@@ -170,26 +259,71 @@ class ISMCTS(Bot):
                 if spent + spent / done >= limit:
                     break
         self.last_iterations = done
+        root = roots[me]
         by_id = {a.id: a for a in legal}
-        ranked = {key[1]: (child.visits, child.total) for key, child in root.children.items()}
-        if hint >= 0:
-            visits, total = ranked.get(hint, (0, 0.0))
-            ranked[hint] = (visits + self.prior_visits, total)
-        best = max((v, t, k) for k, (v, t) in ranked.items() if k in by_id)[2]
+        mine = {
+            key[1]: child
+            for key, child in root.children.items()
+            if key[0] == me and key[1] in by_id and child.visits
+        }
+        best = self._choose(mine, simultaneous, hint, rng)
+        if best not in by_id:
+            best = legal[0].id
         if self.reuse:
-            child = root.children.get((me, best))
-            self._last = None if child is None else (observation, by_id[best], child)
+            self._keep(observation, by_id[best], roots, me)
         moves = []
         for a in legal:
-            child = root.children.get((me, a.id))
+            child = mine.get(a.id)
             visits = 0 if child is None else child.visits
-            value = child.total / child.visits if child is not None and child.visits else None
+            value = child.total / child.visits if child is not None else None
             moves.append(MoveValue(a, visits, value))
         moves.sort(key=lambda m: (m.action.id != best, -m.visits))
         return Analysis(moves=moves, iterations=done, seconds=time.perf_counter() - start)
 
-    def _reusable_root(self, observation: Mapping[str, Any], rng: random.Random) -> Node | None:
-        """The subtree under our last move, when it is still this information set.
+    def _choose(
+        self, mine: Mapping[int, Node], simultaneous: bool, hint: int, rng: random.Random
+    ) -> int:
+        """The move to play: most visited (the heuristic's own with its margin),
+        or at a simultaneous root a draw from the mixed strategy found."""
+        if not mine:
+            return hint
+        if simultaneous and self.observers == "multi":
+            weights: dict[int, float] | None = None
+            if self.simultaneous == "rm":
+                weights = {k: ch.strategy for k, ch in mine.items()}
+            elif self.mix_root:
+                weights = {k: float(ch.visits) for k, ch in mine.items()}
+            if weights is not None:
+                total = sum(weights.values())
+                if total > 0:
+                    x = rng.random() * total
+                    for k, w in sorted(weights.items()):
+                        x -= w
+                        if x < 0:
+                            return k
+        ranked = {k: (ch.visits, ch.total) for k, ch in mine.items()}
+        if hint >= 0:
+            visits, total_ = ranked.get(hint, (0, 0.0))
+            ranked[hint] = (visits + self.prior_visits, total_)
+        return max((v, t, k) for k, (v, t) in ranked.items())[2]
+
+    def _keep(
+        self, observation: Mapping[str, Any], action: Action, roots: list[Node], me: int
+    ) -> None:
+        """Remember every tree's node below our move, for ``_reusable_roots``."""
+        nodes: list[Node | None] = []
+        for seat, root in enumerate(roots):
+            if self.observers == "single" and seat != me:
+                nodes.append(None)
+                continue
+            key = action.id if seat == me else self.game.observed_as(action, me, seat)
+            nodes.append(root.children.get((me, key)))
+        self._last = (observation, action, nodes)
+
+    def _reusable_roots(
+        self, observation: Mapping[str, Any], rng: random.Random
+    ) -> list[Node] | None:
+        """The subtrees under our last move, when it is still this information set.
 
         Sound when nothing happened since but that move and nothing was
         learned: a world drawn from the last observation, with the move played,
@@ -198,36 +332,228 @@ class ISMCTS(Bot):
         last, self._last = self._last, None
         if last is None:
             return None
-        before, action, child = last
+        before, action, nodes = last
         if before.get("seat") != observation.get("seat"):
             return None
-        world = self.game.sample_state(before, rng)
         seat = observation["seat"]
-        if seat not in world.to_act or world.check(seat, action) is not None:
+        if nodes[seat] is None:
+            return None
+        world = self.game.sample_state(before, rng)
+        if world.to_act != (seat,) or world.check(seat, action) is not None:
             return None
         world.play(seat, action)
         if world.observation(seat) != observation:
             return None
         self.reused += 1
-        return child
+        return [Node() if node is None else node for node in nodes]
 
-    def _iterate(self, world: State, root: Node, me: int, rng: random.Random) -> None:
+    # -- one iteration, one tree per seat ---------------------------------------
+    def _iterate(self, world: State, roots: list[Node], me: int, rng: random.Random) -> None:
         game = self.game
-        plain = type(game).observed_as is Game.observed_as
+        plain = self._plain
+        n = len(roots)
+        nodes = list(roots)  # where each seat's tree stands
+        paths: list[list[Node]] = [[] for _ in range(n)]  # each seat's own edges
+        regrets: list[tuple[int, list[Node], Node, float]] = []
+        pick = rng.getrandbits  # a uniform index: pick(32) % n (cheaper than randrange)
+        observed = game.observed_as
+        expanded = False
+        while not expanded and not world.over:
+            to_act = world.to_act
+            if len(to_act) == 1:
+                seat = to_act[0]
+                legal = world.legal_actions(seat)
+                here = nodes[seat]
+                action, child, expanded = (
+                    self._select(here, seat, legal, pick)
+                    if here is roots[me]
+                    else self._select(here, seat, legal, pick, world, rng)
+                )
+                world.play(seat, action)
+                paths[seat].append(child)
+                for v in range(n):
+                    if v == seat:
+                        nodes[v] = child
+                    else:
+                        key = action.id if plain else observed(action, seat, v)
+                        nodes[v] = nodes[v].child((seat, key))
+                continue
+            # A simultaneous decision: every awaited seat chooses in its own
+            # tree, none seeing the others' choices of this step.
+            chosen: list[tuple[int, Action, Node]] = []
+            for seat in to_act:
+                legal = world.legal_actions(seat)
+                if self.simultaneous == "rm":
+                    action, child, new, entry = self._regret_match(nodes[seat], seat, legal, rng)
+                    regrets.append(entry)
+                else:
+                    here = nodes[seat]
+                    action, child, new = (
+                        self._select(here, seat, legal, pick)
+                        if here is roots[me]
+                        else self._select(here, seat, legal, pick, world, rng)
+                    )
+                expanded = expanded or new
+                chosen.append((seat, action, child))
+            order = list(chosen)
+            rng.shuffle(order)
+            played = set()
+            for seat, action, _ in order:
+                if seat in world.to_act and world.check(seat, action) is None:
+                    world.play(seat, action)
+                    played.add(seat)
+            for v in range(n):
+                node = nodes[v]
+                for seat, action, child in chosen:
+                    if seat not in played:
+                        continue
+                    if seat == v:
+                        paths[v].append(child)
+                        node = child
+                    else:
+                        key = action.id if plain else observed(action, seat, v)
+                        node = node.child((seat, key))
+                nodes[v] = node
+        steps = self._play_out(world, rng)
+        values = self._value(world, steps)
+        for seat in range(n):
+            value = values[seat]
+            for child in paths[seat]:
+                child.visits += 1
+                child.total += value
+        for seat, options, child, prob in regrets:
+            value = values[seat]
+            for other in options:
+                other.regret -= value
+            child.regret += value / prob
+
+    def _select(
+        self,
+        node: Node,
+        seat: int,
+        legal: Sequence[Action],
+        pick: Callable[[int], int],
+        world: State | None = None,
+        rng: random.Random | None = None,
+    ) -> tuple[Action, Node, bool]:
+        """UCT over ``seat``'s own moves at ``node`` (availability counted).
+        Returns the move, its edge and whether it is new.
+
+        Which moves are tried: every one, an untried move first (at the
+        searching seat's root, and always without ``widening``); or, given the
+        world and ``widening``, progressive widening: the rollout policy's
+        move first, and a further move (at random) only as the node's visits
+        grow, up to ``1 + floor(widening * sqrt(visits))`` moves. So a seat in the
+        tree plays like the heuristic until the search finds it a better move,
+        rather than trying each of dozens of moves in turn, most of them bad."""
+        children = node.children
+        untried = []
+        for a in legal:
+            child = children.get((seat, a.id))
+            if child is None or not child.visits:
+                untried.append(a)
+            else:
+                child.available += 1
+        widening = self.widening
+        if untried and (
+            world is None
+            or widening is None
+            or len(untried) == len(legal)
+            or node.grown <= int(widening * math.sqrt(node.seen))
+        ):
+            node.seen += 1
+            node.grown += 1
+            action = untried[pick(32) % len(untried)] if len(untried) > 1 else untried[0]
+            if world is not None and widening is not None and len(untried) == len(legal):
+                policy = self.rollout
+                if policy is not None and len(legal) > 1 and rng is not None:
+                    obs = world.observation(seat) if policy.needs_observation else None
+                    action = policy.act(obs, legal, rng)
+            child = children.get((seat, action.id))
+            if child is None:
+                child = children[(seat, action.id)] = Node()
+            return action, child, True
+        node.seen += 1
+        # A little noise on every score: with exact scores two seats' trees
+        # can fall into step (one always hiding what the other is about to
+        # guess wrong) and value a mixed situation as won or lost.
+        c = self.exploration
+        jitter = self.jitter * 2.0**-32
+        best_score = -1.0
+        best = legal[0]
+        log = math.log
+        sqrt = math.sqrt
+        for a in legal:
+            ch = children.get((seat, a.id))
+            if ch is None or not ch.visits:
+                continue
+            score = ch.total / ch.visits + c * sqrt(log(ch.available) / ch.visits)
+            score += jitter * pick(32)
+            if score > best_score:
+                best_score, best = score, a
+        return best, children[(seat, best.id)], False
+
+    def _regret_match(
+        self, node: Node, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> tuple[Action, Node, bool, tuple[int, list[Node], Node, float]]:
+        """Regret matching over ``seat``'s moves at a simultaneous ``node``: a
+        move drawn from the positive regrets mixed with ``rm_gamma`` uniform
+        exploration; the average strategy accumulates the unexplored mix."""
+        children = node.children
+        new = False
+        options: list[Node] = []
+        for a in legal:
+            child = children.get((seat, a.id))
+            if child is None:
+                child = children[(seat, a.id)] = Node()
+                new = True
+            else:
+                child.available += 1
+            options.append(child)
+        k = len(options)
+        positive = [ch.regret if ch.regret > 0 else 0.0 for ch in options]
+        total = sum(positive)
+        gamma = self.rm_gamma
+        if total > 0:
+            probs = [(1 - gamma) * p / total + gamma / k for p in positive]
+            for ch, p in zip(options, positive, strict=True):
+                ch.strategy += p / total
+        else:
+            probs = [1.0 / k] * k
+            for ch in options:
+                ch.strategy += 1.0 / k
+        x = rng.random()
+        i = 0
+        while i < k - 1 and x >= probs[i]:
+            x -= probs[i]
+            i += 1
+        return legal[i], options[i], new, (seat, options, options[i], probs[i])
+
+    def _value(self, world: State, steps: int) -> list[float]:
+        """The values to credit: the result of a finished game, else the
+        evaluation of the position where the rollout was cut."""
+        if world.over or self.evaluate is None:
+            return rewards(world)
+        return self.evaluate(world)
+
+    # -- one iteration, one tree keyed by the searching seat's view ----------------
+    def _iterate_single(self, world: State, root: Node, me: int, rng: random.Random) -> None:
+        """Single-observer ISMCTS: one tree whose edges are what ``me`` sees of
+        each move; every seat selects in it, so below ``me``'s hidden move the
+        other seats choose in nodes specific to that move."""
+        game = self.game
+        plain = self._plain
         node = root
         path: list[tuple[Node, int]] = []
         seat = me
         expanded = False
         c = self.exploration
-        pick = rng.getrandbits  # a uniform index: pick(32) % n (cheaper than randrange)
+        pick = rng.getrandbits
         while not world.over:
             to_act = world.to_act
             if node is not root:
                 seat = to_act[pick(32) % len(to_act)] if len(to_act) > 1 else to_act[0]
             legal = world.legal_actions(seat)
-            # A move's edge is what ``me`` sees of it. A seat sees its own moves
-            # as themselves, and so does everyone in a game without hidden
-            # moves: then each action is its own edge and needs no grouping.
             groups: Mapping[int, Sequence[Action]]
             if plain or seat == me:
                 groups = {a.id: (a,) for a in legal}
@@ -264,16 +590,16 @@ class ISMCTS(Bot):
             node = child
             if expanded:
                 break
-        self._play_out(world, rng)
-        result = rewards(world)
+        steps = self._play_out(world, rng)
+        result = self._value(world, steps)
         for child, who in path:
             child.visits += 1
             child.total += result[who]
 
-    def _play_out(self, world: State, rng: random.Random) -> None:
-        """Play ``world`` on with the rollout policy. A forced move (the only
-        legal one) is played without asking the policy: it could choose
-        nothing else, and asking would cost it an observation."""
+    def _play_out(self, world: State, rng: random.Random) -> int:
+        """Play ``world`` on with the rollout policy; the decisions played. A
+        forced move (the only legal one) is played without asking the policy:
+        it could choose nothing else, and asking would cost it an observation."""
         policy = self.rollout
         steps = 0
         limit = self.max_rollout_steps
@@ -292,3 +618,4 @@ class ISMCTS(Bot):
             world.play(seat, action)
             steps += 1
         self.last_rollout_decisions += steps
+        return steps

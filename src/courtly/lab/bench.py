@@ -142,13 +142,21 @@ def ismcts_rate(
 
 def hard_rate(game: Game, players: int, seconds: float) -> float:
     """Iterations per second of the ``hard`` level's search (the game's
-    heuristic playing rollouts of at most ``HARD_ROLLOUT_STEPS`` decisions),
-    from the same positions as ``ismcts_rate``, without its time cap."""
+    heuristic playing rollouts of at most ``HARD_ROLLOUT_STEPS`` decisions, the
+    game's evaluation judging where they stop), from the same positions as
+    ``ismcts_rate``, without its time cap."""
+    from courtly.bots.evaluation import evaluation_for
     from courtly.bots.ismcts import ISMCTS
     from courtly.bots.levels import HARD_ROLLOUT_STEPS, heuristic
 
     spots, _ = search_spots(game, players)
-    bot = ISMCTS(game, iterations=50, rollout=heuristic(game), max_rollout_steps=HARD_ROLLOUT_STEPS)
+    bot = ISMCTS(
+        game,
+        iterations=50,
+        rollout=heuristic(game),
+        max_rollout_steps=HARD_ROLLOUT_STEPS,
+        evaluate=evaluation_for(game),
+    )
     rate, _ = search_rate(bot, spots, seconds)
     return rate
 
