@@ -1,11 +1,13 @@
 """Bots by name: ``random`` and ``ismcts`` (search) for every game, ``greedy``
-(a per-game heuristic).
+(a per-game heuristic), and a game's scripted reference strategies.
 
     bot = courtly.bots.make("greedy", game)
     action = bot.act(state.observation(seat), state.legal_actions(seat), rng)
 
 A game's greedy bot lives in ``courtly/bots/greedy/<game module>.py`` as a class
-``Greedy``.
+``Greedy``. Scripted strategies, the plain plans a new player would follow (to
+measure the heuristic against), live in ``courtly/bots/scripted/<game module>.py``
+as a dict ``BOTS`` from name to bot class.
 """
 
 from __future__ import annotations
@@ -26,6 +28,15 @@ def _greedy_module(game: Game) -> str:
     return "courtly.bots.greedy." + game.id.replace("-", "_")
 
 
+def scripted_for(game: Game) -> dict[str, type[Bot]]:
+    """The game's scripted reference strategies by name (none for most games)."""
+    module = "courtly.bots.scripted." + game.id.replace("-", "_")
+    if importlib.util.find_spec(module) is None:
+        return {}
+    bots: dict[str, type[Bot]] = importlib.import_module(module).BOTS
+    return bots
+
+
 def greedy_for(game: Game) -> Bot | None:
     """The game's greedy heuristic, if it has one."""
     if importlib.util.find_spec(_greedy_module(game)) is None:
@@ -35,11 +46,12 @@ def greedy_for(game: Game) -> Bot | None:
 
 
 def names(game: Game) -> list[str]:
-    """The bot names available for ``game``: the levels, then the bots by kind."""
+    """The bot names available for ``game``: the levels, then the bots by kind,
+    then the game's scripted strategies."""
     out = [*LEVELS, *GENERIC]
     if importlib.util.find_spec(_greedy_module(game)) is not None:
         out.append("greedy")
-    return out
+    return out + list(scripted_for(game))
 
 
 def make(name: str, game: Game, think: float | None = None) -> Bot:
@@ -54,9 +66,12 @@ def make(name: str, game: Game, think: float | None = None) -> Bot:
         bot = greedy_for(game)
         if bot is not None:
             return bot
+    scripted = scripted_for(game).get(key)
+    if scripted is not None:
+        return scripted(game)
     raise CourtlyError(
         f"there is no bot {name!r} for {game.name}; the bots are: {', '.join(names(game))}"
     )
 
 
-__all__ = ["LEVELS", "Bot", "RandomBot", "greedy_for", "make", "names"]
+__all__ = ["LEVELS", "Bot", "RandomBot", "greedy_for", "make", "names", "scripted_for"]
