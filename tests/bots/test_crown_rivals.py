@@ -125,13 +125,18 @@ def test_it_trashes_a_starting_ace_with_a_diamonds_bonus() -> None:
     assert trashed and trashed[0] in ("bonus D AS", "bonus D AH")
 
 
-def test_a_jack_trashes_the_queen_it_cannot_buy() -> None:
+def test_a_jack_walls_and_trashes_the_king_it_cannot_buy() -> None:
+    # Threatened by big clubs, seat 0 plays the Jack of Spades as a wall, and
+    # its Jack trashes the King of Hearts (40 Influence) from the market.
     state = scenario(
-        hands=("JC 2C 3H AS 2S", "2D 3D 4D AH 2H"),
+        hands=("JS 2C 3H AS 2S", "2D 3D 4D AH 2H"),
         decks=("AC 3C", "AD 3S"),
-        market="QH 4C 5C 4H 5H",
+        discards=("", "KC QC TC 9C 8C"),
+        influence=(30, 60),
+        market="KH 4C 5C 4H 5H",
     )
-    assert "trash QH" in whole_turn(state)
+    turn = whole_turn(state)
+    assert turn[:2] == ["play JS", "trash KH"]
 
 
 # -- fairness and legality -------------------------------------------------------------

@@ -207,6 +207,7 @@ SPECS["agincards"] = Spec(
         "reach": 0.15,
         "keep": 2.0,
         "pass_at": -4.0,
+        "regain": 3.0,
     },
     steps={
         "opp": 0.3,
@@ -215,6 +216,7 @@ SPECS["agincards"] = Spec(
         "reach": 0.05,
         "keep": 1.5,
         "pass_at": 2.0,
+        "regain": 2.0,
     },
     bounds={
         "opp": (0.0, 3.0),
@@ -223,6 +225,7 @@ SPECS["agincards"] = Spec(
         "reach": (0.02, 1.0),
         "keep": (0.0, 15.0),
         "pass_at": (-20.0, 0.0),
+        "regain": (0.0, 15.0),
     },
     field=(START, START, "scorer", "normal-v1"),
     previous="normal-v1",
