@@ -42,6 +42,9 @@ from courtly.games import get
 
 CANDIDATE = "*"
 """In a table of the tuning, the seats of the candidate being measured."""
+START = "start"
+"""In a field, the heuristic with the starting weights: the same opponent
+however the committed weights change, so that a tuning reproduces."""
 
 
 @dataclass(frozen=True)
@@ -57,7 +60,8 @@ class Spec:
     bounds: dict[str, tuple[float, float]] = field(default_factory=dict)
     """Limits a weight must stay within."""
     field: tuple[str, ...] = ()
-    """The bots a candidate is measured against, by name."""
+    """The bots a candidate is measured against, by name (``START``: the
+    heuristic with the starting weights)."""
     previous: str = ""
     """The heuristic before tuning, by name, for ``--time``."""
 
@@ -131,6 +135,102 @@ SPECS: dict[str, Spec] = {
     ),
 }
 
+SPECS["crown-rivals"] = Spec(
+    module="courtly.bots.greedy.crown_rivals",
+    start={
+        "dmg": 1.0,
+        "heal": 1.0,
+        "clear": 0.3,
+        "wall": 0.8,
+        "wall_more": 0.2,
+        "cap": 1.5,
+        "danger": 0.5,
+        "press": 0.3,
+        "bonus_c": 1.5,
+        "bonus_h": 1.0,
+        "bonus_d": 1.0,
+        "deck": 6.0,
+        "m_c": 1.0,
+        "m_d": 0.6,
+        "m_h": 1.0,
+        "m_s": 0.8,
+        "jack": 8.0,
+    },
+    steps={
+        "dmg": 0.3,
+        "heal": 0.3,
+        "clear": 0.3,
+        "wall": 0.4,
+        "wall_more": 0.2,
+        "cap": 0.75,
+        "danger": 0.5,
+        "press": 0.3,
+        "bonus_c": 1.0,
+        "bonus_h": 0.5,
+        "bonus_d": 1.0,
+        "deck": 2.0,
+        "m_c": 0.3,
+        "m_d": 0.3,
+        "m_h": 0.3,
+        "m_s": 0.3,
+        "jack": 4.0,
+    },
+    bounds={
+        "dmg": (0.1, 3.0),
+        "heal": (0.1, 3.0),
+        "clear": (0.0, 2.0),
+        "wall": (0.0, 3.0),
+        "wall_more": (0.0, 2.0),
+        "cap": (0.0, 5.0),
+        "danger": (0.0, 3.0),
+        "press": (0.0, 3.0),
+        "bonus_c": (0.0, 5.0),
+        "bonus_h": (0.0, 3.0),
+        "bonus_d": (0.0, 5.0),
+        "deck": (0.0, 20.0),
+        "m_c": (0.1, 3.0),
+        "m_d": (0.0, 3.0),
+        "m_h": (0.1, 3.0),
+        "m_s": (0.0, 3.0),
+        "jack": (4.0, 41.0),
+    },
+    field=(START, START, "big-money", "normal-v1"),
+    previous="normal-v1",
+)
+
+SPECS["agincards"] = Spec(
+    module="courtly.bots.greedy.agincards",
+    start={
+        "opp": 1.0,
+        "block": 1.0,
+        "future": 0.5,
+        "reach": 0.15,
+        "keep": 2.0,
+        "pass_at": -4.0,
+        "regain": 3.0,
+    },
+    steps={
+        "opp": 0.3,
+        "block": 0.4,
+        "future": 0.25,
+        "reach": 0.05,
+        "keep": 1.5,
+        "pass_at": 2.0,
+        "regain": 2.0,
+    },
+    bounds={
+        "opp": (0.0, 3.0),
+        "block": (0.0, 3.0),
+        "future": (0.0, 3.0),
+        "reach": (0.02, 1.0),
+        "keep": (0.0, 15.0),
+        "pass_at": (-20.0, 0.0),
+        "regain": (0.0, 15.0),
+    },
+    field=(START, START, "scorer", "normal-v1"),
+    previous="normal-v1",
+)
+
 
 # -- playing ------------------------------------------------------------------
 Table = tuple[tuple[str, ...], int]
@@ -176,10 +276,12 @@ def fitness(game_id: str, weights: Mapping[str, float], todo: Sequence[Table]) -
     others: dict[str, Bot] = {}
     total = 0.0
     for names, seed in todo:
-        seats = [
-            candidate if n == CANDIDATE else others.setdefault(n, bot_registry.make(n, game))
-            for n in names
-        ]
+        for n in names:
+            if n != CANDIDATE and n not in others:
+                others[n] = (
+                    cls(game, weights=spec.start) if n == START else bot_registry.make(n, game)
+                )
+        seats = [candidate if n == CANDIDATE else others[n] for n in names]
         scores, winners = play(game_id, seats, seed)
         mine = [i for i, n in enumerate(names) if n == CANDIDATE]
         rest = [i for i, n in enumerate(names) if n != CANDIDATE]

@@ -48,8 +48,18 @@ def test_greedy_reclaims_and_places_tokens():
     greedy = make("greedy", GAME)
     from courtly.games.agincards.actions import parse
 
-    legal = [parse("token"), parse("no token")]
-    assert greedy.act({}, legal, random.Random(0)).notation == "token"
+    from .helpers import scenario
+
+    # a token on the card that makes its own red run three long, with room to grow
+    state = scenario(
+        [("m13", "5H"), ("n13", "6D")],
+        [["7H", "KD", "2C", "9S", "QC"], ["AC", "AD", "AH", "2D", "3D"]],
+        {"n13": 0},
+        deck=["4C", "8S", "TC"],
+    )
+    state.apply(0, "7H right of 6D")
+    obs = state.observation(0)
+    assert greedy.act(obs, state.legal_actions(0), random.Random(0)).notation == "token"
     legal = [parse("reclaim 6D"), parse("5H above 6D"), parse("pass")]
     assert greedy.act({"seat": 0}, legal, random.Random(0)).notation == "reclaim 6D"
     # at a token decision (reclaim=manual), a freed token comes back first, then goes down

@@ -1,184 +1,652 @@
-"""Crown Rivals greedy bot: a "big money" buyer that attacks when it can.
+"""The Crown Rivals heuristic (the ``normal`` level, and ``hard``'s rollouts).
 
-Each decision is read afresh from the observation:
+Every card in hand ends the turn either played for its ability or cashed for
+currency, so a turn is a split of the hand: the bot weighs the splits (which
+cards to cash, the rest played, each diamond on the card it raises most) by
+what the turn would do, in points of Influence, and follows the best one. It
+plans afresh at each step of the turn, so a card drawn or a market slot
+refilled is taken into account. It plays the cards first, then clears
+spades, then cashes and buys, and claims every bonus as it comes.
 
-* Lethal first: if the Club damage in hand (best boosts included) clears every
-  opposing spade and still reaches the opponent's Influence, play it all.
-* Otherwise buy: find the dearest market card worth buying (cost 4 or more)
-  that the whole hand could pay for, and cash the cheapest set of cards that
-  reaches its cost (a Jack with an Ace counts 22), then buy it.
-* Play the rest for their abilities, each diamond on the card it boosts most.
-* Clear the biggest opposing spade the pooled damage can, claim every bonus
-  (Spades on the biggest spade, Diamonds trash the weakest card), trash the
-  dearest market card with a Jack, discard the weakest card when forced.
+**What a split is worth.**
+
+* *Attack*: the Club damage (pooled with this turn's) is spent on the
+  opposing spades first (CRR-6); what gets through counts ``dmg`` a point,
+  the spades cleared ``clear`` a point (their wall is gone for next turn),
+  and damage that brings the opponent to 0 wins.
+* *Heal*: ``heal`` a point, and reaching 100 wins.
+* *Defend*: spades stay in play as a wall the opponent's clubs must clear
+  before they hurt. A wall is worth ``wall`` a point up to ``cap`` times the
+  Club damage the opponent's cards deal in an average hand, ``wall_more`` a
+  point beyond.
+* *Danger and pressure*: ``danger`` a point by which the opponent's average
+  hand would bring me to 0 through my wall, or them to 100, after the turn;
+  ``press`` a point by which mine would do the same to them.
+* *Bonuses* earned by odd or even pairs (CRR-5): the opponent's discard
+  (``bonus_c``), a card drawn (``bonus_h`` of my mean card), an opposing
+  spade removed (the biggest, as cleared), a card trashed (``bonus_d``).
+* *Buying*: the cashed cards' currency (a Jack with an Ace 22, CRR-3) buys the
+  one or two market cards worth most in all. A card's worth is its value
+  times its suit's weight (``m_c``, ``m_d``, ``m_h``, ``m_s``); buying it adds
+  ``deck`` times five cards a hand times (its worth less the mean worth of my
+  cards) over the number of my cards, scaled by the game still to play: the
+  turns either side needs on average to win (through the walls, or by
+  healing to 100), out of twelve. So it builds its deck early and while no
+  one can get through, and stops when the race is on. A split that cashes a
+  card without buying better than keeping it is passed over.
+
+**The rest.** A Jack trashes the market card the opponent would most like
+when it costs ``jack`` or more and the bot cannot buy it this turn; the
+Diamonds bonus trashes the card whose going improves the deck most (an Ace
+or a 2), from the discard pile or the hand; asked to discard, it gives up its
+least worth card.
+
+The weights (``WEIGHTS``) were tuned by self-play, not guessed: see
+``courtly.bots.tune``. The bot reads only its observation.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from itertools import combinations
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from courtly import cards
 from courtly.bots.base import Bot
 from courtly.engine.actions import Action
+from courtly.engine.game import Game
 from courtly.games.crown_rivals.actions import VALUES, CrownAction, boosted
 
-MIN_BUY = 4
+CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
+WIN = 10_000.0
+HAND = 5
+HORIZON = 12.0
+"""Turns beyond which the game still to play counts no more."""
+_CARD = {cards.code(c): c for c in range(52)}
+
+WEIGHTS: dict[str, float] = {
+    "dmg": 0.549,
+    "heal": 0.443,
+    "clear": 0.891,
+    "wall": 1.398,
+    "wall_more": 0.164,
+    "cap": 2.065,
+    "danger": 0.638,
+    "press": 0.263,
+    "bonus_c": 2.238,
+    "bonus_h": 1.317,
+    "bonus_d": 1.635,
+    "deck": 7.751,
+    "m_c": 1.281,
+    "m_d": 0.755,
+    "m_h": 1.508,
+    "m_s": 0.506,
+    "jack": 6.793,
+}
+"""The tuned weights, obtained by self-play with ``python -m courtly.bots.tune
+crown-rivals --generations 12 --pairs 5 --games 30 --seed 17`` (an evolution
+strategy from the hand-set ``SPECS["crown-rivals"].start``, each candidate
+playing 240 games on fixed seeds against the starting weights, ``big-money``
+and ``normal-v1``): fitness on fresh seeds +0.662 at the start, +0.814 tuned."""
 
 
 class Greedy(Bot):
     name: ClassVar[str] = "greedy"
+
+    def __init__(self, game: Game, weights: Mapping[str, float] | None = None) -> None:
+        super().__init__(game)
+        w = dict(WEIGHTS)
+        if weights is not None:
+            unknown = set(weights) - set(WEIGHTS)
+            if unknown:
+                raise ValueError(f"unknown weights {sorted(unknown)}; known: {sorted(WEIGHTS)}")
+            w.update(weights)
+        self.weights = w
+        self._suit = (w["m_c"], w["m_d"], w["m_h"], w["m_s"])
+        # How much a point of boost is worth on a club, a heart and a spade.
+        self._boost_w = (w["dmg"], 0.0, w["heal"], w["wall"])
+        self._w = (
+            w["dmg"],
+            w["clear"],
+            w["heal"],
+            w["wall"],
+            w["wall_more"],
+            w["press"],
+            w["danger"],
+            w["bonus_c"],
+            w["bonus_d"],
+        )
 
     def act(
         self, observation: Mapping[str, Any] | None, legal: Sequence[Action], rng: random.Random
     ) -> Action:
         assert observation is not None
         obs = observation
-        values = VALUES[obs["options"]["jack_value"]]
-        acts: list[CrownAction] = [a for a in legal if isinstance(a, CrownAction)]
         by_kind: dict[str, list[CrownAction]] = {}
-        for a in acts:
-            by_kind.setdefault(a.kind, []).append(a)
-        if obs["decision"] == "discard":
-            return min(acts, key=lambda a: values[a.card])
-        if obs["decision"] == "jack_trash":
-            trash = by_kind.get("trash", [])
-            best = max(trash, key=lambda a: values[a.card], default=None)
-            if best is not None and values[best.card] >= 6:
-                return best
-            return by_kind["pass"][0]
-        return self._turn(obs, values, by_kind)
+        for a in cast(Sequence[CrownAction], legal):  # this game's actions only
+            got = by_kind.get(a.kind)
+            if got is None:
+                by_kind[a.kind] = [a]
+            else:
+                got.append(a)
+        decision = obs["decision"]
+        if decision == "discard":
+            values = VALUES[obs["options"]["jack_value"]]
+            suit_w = self._suit
+            return min(
+                by_kind["discard"], key=lambda a: (values[a.card] * suit_w[a.card & 3], a.card)
+            )
+        if decision == "turn" and not obs["hand"] and not obs["currency"]:
+            # Nothing in hand and nothing to spend: clear what the pool can, then end.
+            if "clear" in by_kind or "bonus" in by_kind:
+                view = _View(obs, self)
+                bonus = self._bonus(view, by_kind.get("bonus", []))
+                if bonus is not None:
+                    return bonus
+                clear = self._clear(view, by_kind.get("clear", []))
+                if clear is not None:
+                    return clear
+            return by_kind["end"][0]
+        view = _View(obs, self)
+        if decision == "jack_trash":
+            return self._jack(view, by_kind)
+        return self._turn(view, by_kind)
 
-    def _turn(
-        self, obs: Mapping[str, Any], values: list[int], by_kind: dict[str, list[CrownAction]]
-    ) -> Action:
-        me = obs["seat"]
-        opp = 1 - me
-        hand = [cards.card(c) for c in obs["hand"]]
-        # Clear the biggest spade the pool can pay for.
-        if by_kind.get("clear"):
-            spades = {cards.card(s): v for s, _, v in obs["supporters"][opp]}
-            return max(by_kind["clear"], key=lambda a: spades[a.card])
-        bonus = self._bonus(obs, values, by_kind.get("bonus", []))
+    # -- a Jack's trash (CRR-7) ----------------------------------------------------
+    def _jack(self, view: _View, by_kind: dict[str, list[CrownAction]]) -> Action:
+        reach = view.currency + view.cash_value(view.hand)
+        best, worth = None, self.weights["jack"]
+        for a in by_kind.get("trash", []):
+            v = view.values[a.card]
+            if v <= reach and view.buy_worth(a.card) > 0:
+                continue  # I may buy it myself
+            if v >= worth:
+                best, worth = a, v
+        return best if best is not None else by_kind["pass"][0]
+
+    # -- the turn -----------------------------------------------------------------------
+    def _turn(self, view: _View, by_kind: dict[str, list[CrownAction]]) -> Action:
+        bonus = self._bonus(view, by_kind.get("bonus", []))
         if bonus is not None:
             return bonus
-        # Lethal: every club (with the best diamond) clears the spades and kills.
-        damage = sum(values[c] for c in hand if c & 3 == 0) + obs["pool"]
-        diamonds = sorted((values[c] for c in hand if c & 3 == 1), reverse=True)
-        clubs = sorted((values[c] for c in hand if c & 3 == 0), reverse=True)
-        for dv, cv in zip(diamonds, clubs, strict=False):
-            damage += max(0, boosted(cv, dv) - cv)
-        walls = sum(v for _, _, v in obs["supporters"][opp])
-        lethal = damage >= walls + obs["influence"][opp]
-        if not lethal:
-            buy = self._buy(obs, values, hand, by_kind)
-            if buy is not None:
-                return buy
-        play = self._play(values, by_kind)
-        if play is not None:
-            return play
+        play, cash = self._plan(view)
+        # Play the planned cards, the boosts first and the biggest first.
+        if play:
+            values = view.values
+            best: CrownAction | None = None
+            key = (-1, -1)
+            for a in by_kind.get("play", []):
+                if play.get(a.card, -2) == a.diamond:
+                    k = (1 if a.diamond >= 0 else 0, values[a.card])
+                    if k > key:
+                        best, key = a, k
+            if best is not None:
+                return best
+        clear = self._clear(view, by_kind.get("clear", []))
+        if clear is not None:
+            return clear
+        if cash:
+            for a in by_kind.get("cash", []):
+                if a.card in cash:
+                    return a
+        buys = by_kind.get("buy")
+        if buys:
+            pick = _best_offer(view.offers(), view.currency)[1]
+            if pick:
+                values = view.values
+                first = max(pick, key=lambda c: (values[c], c))
+                for a in buys:
+                    if a.card == first:
+                        return a
         return by_kind["end"][0]
 
-    def _bonus(
-        self, obs: Mapping[str, Any], values: list[int], bonuses: list[CrownAction]
-    ) -> Action | None:
+    def _bonus(self, view: _View, bonuses: list[CrownAction]) -> Action | None:
         if not bonuses:
             return None
         for a in bonuses:
-            if a.suit in (0, 2):  # opponent discards; draw a card
+            if a.suit in (CLUBS, HEARTS):
                 return a
-        spade = [a for a in bonuses if a.suit == 3]
-        if spade:
-            opp = 1 - obs["seat"]
-            worth = {cards.card(s): v for s, _, v in obs["supporters"][opp]}
-            return max(spade, key=lambda a: worth[a.card])
-        # Diamonds: trash a weak card from the discard pile (never from hand).
-        discard = set(obs["discards"][obs["seat"]])
-        weak = [a for a in bonuses if a.suit == 1 and cards.code(a.card) in discard]
-        weak = [a for a in weak if values[a.card] <= 2]
-        return min(weak, key=lambda a: values[a.card]) if weak else None
+        spades = [a for a in bonuses if a.suit == SPADES]
+        if spades:
+            walls = view.opp_walls
+            return max(spades, key=lambda a: (walls[a.card], a.card))
+        best, gain = None, 0.0
+        for a in bonuses:  # Diamonds: trash what improves the deck most
+            g = view.trash_gain(a.card)
+            if a.card in view.hand:
+                g -= view.worth(a.card)
+            if g > gain:
+                best, gain = a, g
+        return best
 
-    def _buy(
-        self,
-        obs: Mapping[str, Any],
-        values: list[int],
-        hand: list[int],
-        by_kind: dict[str, list[CrownAction]],
-    ) -> Action | None:
-        currency = obs["currency"]
-        buys = by_kind.get("buy", [])
-        jacks, aces = obs["cash"][1], obs["cash"][2]
-        best = max(buys, key=lambda a: values[a.card], default=None)
-        if best is not None and values[best.card] >= MIN_BUY:
-            # Buy now unless cashing more would reach something dearer.
-            richer = self._dearest_reachable(obs, values, hand, currency, jacks, aces)
-            if richer is None or values[richer] <= values[best.card]:
-                return best
-        target = self._dearest_reachable(obs, values, hand, currency, jacks, aces)
-        if target is None:
+    def _clear(self, view: _View, clears: list[CrownAction]) -> Action | None:
+        """Clear opposing spades once every planned club is down: all of them
+        when the pool gets through, else the set worth most that it covers."""
+        if not clears:
             return None
-        need = values[target] - currency
-        plan = self._cheapest_cash(values, hand, need, jacks, aces)
-        if not plan:
-            return None
-        first = max(plan, key=lambda c: values[c])
-        for a in by_kind.get("cash", []):
-            if a.card == first:
+        walls = view.opp_walls
+        pool = view.pool
+        if pool >= sum(walls.values()):
+            return max(clears, key=lambda a: (walls[a.card], a.card))
+        chosen = _most_cleared(list(walls.items()), pool)[1]
+        for a in sorted(clears, key=lambda a: (-walls[a.card], a.card)):
+            if a.card in chosen:
                 return a
         return None
 
-    def _dearest_reachable(
-        self,
-        obs: Mapping[str, Any],
-        values: list[int],
-        hand: list[int],
-        currency: int,
-        jacks: int,
-        aces: int,
-    ) -> int | None:
-        total = currency + _cash_value(values, hand, jacks, aces)
-        market = [cards.card(c) for c in obs["market"] if c]
-        fits = [c for c in market if MIN_BUY <= values[c] <= total]
-        return max(fits, key=lambda c: values[c], default=None)
+    # -- the plan: which cards to cash, the rest played ------------------------------------
+    def _plan(self, view: _View) -> tuple[dict[int, int], set[int]]:
+        """The best split of the hand: the cards to play (each with the diamond
+        that boosts it, or -1) and the cards to cash. A split that cashes a
+        card without buying better for it than the split keeping that card is
+        passed over."""
+        hand = view.hand
+        n = len(hand)
+        if not n:
+            return {}, set()
+        values = view.values
+        price = _price_list(view.offers())
+        size = 1 << n
+        # Currency by set of cashed cards (as a bit mask over the hand), Jack
+        # and Ace pairs included (CRR-3), then the best buy it pays for.
+        jacks, aces = view.jacks_aces
+        paired = min(jacks, aces)
+        base = view.currency
+        got = [0.0] * size
+        total = [base] * size
+        pairs = (jacks or any(c >> 2 == 10 for c in hand)) and (
+            aces or any(c >> 2 == 0 for c in hand)
+        )
+        if pairs:
+            js = [jacks] * size
+            aes = [aces] * size
+        for mask in range(1, size):
+            low = mask & -mask
+            prev = mask ^ low
+            c = hand[low.bit_length() - 1]
+            money = total[mask] = total[prev] + values[c]
+            if pairs:
+                j = js[mask] = js[prev] + (c >> 2 == 10)
+                a = aes[mask] = aes[prev] + (c >> 2 == 0)
+                money += 10 * ((j if j < a else a) - paired)
+            for cost, worth in price:
+                if cost > money:
+                    break
+                got[mask] = worth
+        if base:
+            for cost, worth in price:
+                if cost > base:
+                    break
+                got[0] = worth
+        best_value = float("-inf")
+        best_mask = 0
+        best_assign: dict[int, int] = {}
+        for mask in range(size):
+            g = got[mask]
+            if mask:
+                if g <= 0.0:
+                    continue
+                m = mask
+                while m:
+                    low = m & -m
+                    if got[mask ^ low] >= g:
+                        break  # keeping that card buys as well
+                    m ^= low
+                if m:
+                    continue
+                rest = [hand[i] for i in range(n) if not mask >> i & 1]
+            else:
+                rest = hand
+            assign, value = self._abilities(view, rest)
+            value += g
+            if value > best_value:
+                best_value, best_mask, best_assign = value, mask, assign
+        return best_assign, {hand[i] for i in range(n) if best_mask >> i & 1}
 
-    def _cheapest_cash(
-        self, values: list[int], hand: list[int], need: int, jacks: int, aces: int
-    ) -> tuple[int, ...]:
-        best: tuple[int, ...] = ()
-        best_sum = 10**9
-        for n in range(1, len(hand) + 1):
-            for combo in combinations(hand, n):
-                total = _cash_value(values, combo, jacks, aces)
-                if need <= total < best_sum:
-                    best, best_sum = combo, total
-        return best
+    def _abilities(self, view: _View, rest: list[int]) -> tuple[dict[int, int], float]:
+        """Play ``rest`` for their abilities: each diamond on the card it raises
+        most; what the turn then does, in points of Influence."""
+        values = view.values
+        assign: dict[int, int] = {}
+        diamonds = []
+        for c in rest:
+            if c & 3 == DIAMONDS:
+                diamonds.append(c)
+            else:
+                assign[c] = -1
+        odd = view.odd[:]
+        even = view.even[:]
+        damage = view.pool
+        heal = wall = 0
+        if diamonds:
+            boost_w = self._boost_w
+            if len(diamonds) > 1:
+                diamonds.sort(key=lambda c: -values[c])
+            targets = list(assign)
+            for d in diamonds:
+                dv = values[d]
+                pick, gain = -1, 0.0
+                for t in targets:
+                    if assign[t] < 0:
+                        tv = values[t]
+                        g = (boosted(tv, dv) - tv) * boost_w[t & 3]
+                        if g > gain:
+                            pick, gain = t, g
+                if pick >= 0:
+                    assign[pick] = d
+                    if view.boost_pairs:
+                        if dv & 1:
+                            odd[DIAMONDS] += 1
+                        else:
+                            even[DIAMONDS] += 1
+                else:
+                    assign[d] = -1
+        for t, d in assign.items():
+            v = values[t]
+            if d >= 0:
+                v = boosted(v, values[d])
+            suit = t & 3
+            if v & 1:
+                odd[suit] += 1
+            else:
+                even[suit] += 1
+            if suit == CLUBS:
+                damage += v
+            elif suit == HEARTS:
+                heal += v
+            elif suit == SPADES:
+                wall += v
+        had = view.earned
+        walls = view.wall_values
+        if walls:
+            removals = odd[SPADES] // 2 + even[SPADES] // 2 - had[SPADES]
+            if removals > 0:  # the Spades bonus removes the biggest spades for free
+                walls = walls[: max(0, len(walls) - removals)]
+            total_walls = sum(walls)
+        else:
+            total_walls = 0
+        if damage >= total_walls:
+            through = damage - total_walls
+            cleared = total_walls
+        elif damage:
+            through = 0
+            cleared = _most_cleared(list(enumerate(walls)), damage)[0]
+        else:
+            through = cleared = 0
+        opp_inf = view.opp_inf - through
+        my_inf = view.my_inf + heal
+        if opp_inf <= 0 or my_inf >= 100:
+            return assign, WIN + through + heal
+        w_dmg, w_clear, w_heal, w_wall, w_more, w_press, w_danger, w_c, w_d = self._w
+        value = w_dmg * through + w_clear * cleared + w_heal * heal
+        my_wall = view.my_wall
+        if wall:
+            cap = view.wall_cap
+            new_wall = my_wall + wall
+            value += w_wall * (min(new_wall, cap) - min(my_wall, cap))
+            value += w_more * (max(new_wall, cap) - max(my_wall, cap))
+            my_wall = new_wall
+        # How close either side comes to winning on its next turn: by damage
+        # through the walls, or by healing to 100.
+        danger = view.opp_threat - my_inf - my_wall
+        danger = danger if danger > 0 else 0.0
+        race = opp_inf + view.opp_heal - 100
+        danger += race if race > 0 else 0.0
+        press = view.my_threat - opp_inf - total_walls + cleared
+        press = press if press > 0 else 0.0
+        race = my_inf + view.my_heal - 100
+        press += race if race > 0 else 0.0
+        value += w_press * press - w_danger * danger
+        value += (odd[CLUBS] // 2 + even[CLUBS] // 2 - had[CLUBS]) * w_c
+        value += (odd[HEARTS] // 2 + even[HEARTS] // 2 - had[HEARTS]) * view.draw_worth
+        value += (odd[DIAMONDS] // 2 + even[DIAMONDS] // 2 - had[DIAMONDS]) * w_d
+        return assign, value
 
-    def _play(self, values: list[int], by_kind: dict[str, list[CrownAction]]) -> Action | None:
-        plays = by_kind.get("play", [])
-        boosts = [a for a in plays if a.diamond >= 0]
-        if boosts:
-            gain = max(
-                boosts, key=lambda a: boosted(values[a.card], values[a.diamond]) - values[a.card]
-            )
-            if boosted(values[gain.card], values[gain.diamond]) > values[gain.card]:
-                return gain
-        alone = [a for a in plays if a.diamond < 0 and a.card & 3 != 1]
-        if alone:
-            return max(alone, key=lambda a: values[a.card])
-        return plays[0] if plays else None
+
+class _View:
+    """What the bot reads off its observation, worked out once a decision."""
+
+    __slots__ = (
+        "_offers",
+        "boost_pairs",
+        "closeness",
+        "currency",
+        "deck_w",
+        "draw_worth",
+        "earned",
+        "even",
+        "hand",
+        "jacks_aces",
+        "market",
+        "mean_worth",
+        "my_heal",
+        "my_inf",
+        "my_threat",
+        "my_wall",
+        "n_owned",
+        "odd",
+        "opp_heal",
+        "opp_inf",
+        "opp_threat",
+        "opp_walls",
+        "pool",
+        "suit_w",
+        "values",
+        "wall_cap",
+        "wall_values",
+    )
+
+    def __init__(self, obs: Mapping[str, Any], bot: Greedy) -> None:
+        w = bot.weights
+        options = obs["options"]
+        jack = options["jack_value"]
+        self.values = VALUES[jack]
+        self.boost_pairs = bool(options.get("boost_diamonds_pair", True))
+        self.suit_w = suit_w = bot._suit
+        me = obs["seat"]
+        opp = 1 - me
+        self.hand = [_CARD[c] for c in obs["hand"]]
+        self.market = [_CARD[c] for c in obs["market"] if c]
+        inf = obs["influence"]
+        self.my_inf = inf[me]
+        self.opp_inf = inf[opp]
+        self.currency = obs["currency"]
+        self.pool = obs["pool"]
+        cash = obs["cash"]
+        self.jacks_aces = (cash[1], cash[2])
+        self.odd = odd = obs["odd"]
+        self.even = even = obs["even"]
+        # Bonuses earned so far (claimed or not): only new ones count in a plan.
+        self.earned = [odd[s] // 2 + even[s] // 2 for s in range(4)]
+        sup = obs["supporters"]
+        self.opp_walls = {_CARD[s]: v for s, _, v in sup[opp]}
+        self.wall_values = sorted(self.opp_walls.values())
+        self.my_wall = sum(v for _, _, v in sup[me])
+        # Every card each player owns: hand and draw pile, discard pile, this
+        # turn's plays, spades in play with their diamonds.
+        in_play = obs["in_play"]
+        active = obs["active"]
+        holdings = obs["holdings"]
+        discards = obs["discards"]
+        mine = _deck(jack, holdings[me], discards[me], in_play if active == me else (), sup[me])
+        their = _deck(
+            jack, holdings[opp], discards[opp], in_play if active == opp else (), sup[opp]
+        )
+        self.n_owned = mine.n
+        self.mean_worth = mean = (
+            sum(t * m for t, m in zip(mine.totals, suit_w, strict=True)) / mine.n
+        )
+        self.draw_worth = w["bonus_h"] * mean
+        self.my_threat = mine.damage
+        self.opp_threat = their.damage
+        self.my_heal = mine.heal
+        self.opp_heal = their.heal
+        self.wall_cap = w["cap"] * their.damage
+        # The game still to play: the fewer turns either side needs to win
+        # (by damage through the walls or by healing to 100), out of HORIZON.
+        turns = min(
+            mine.turns_to_win(inf[me], inf[opp], sum(self.wall_values), their),
+            their.turns_to_win(inf[opp], inf[me], self.my_wall, mine),
+            HORIZON,
+        )
+        self.closeness = turns / HORIZON
+        self.deck_w = w["deck"] * self.closeness * HAND
+        self._offers: list[tuple[int, float, int]] | None = None
+
+    def worth(self, c: int) -> float:
+        return self.values[c] * self.suit_w[c & 3]
+
+    def cash_value(self, cs: Sequence[int]) -> int:
+        """What cashing ``cs`` adds, with the Jack-and-Ace pairs it completes."""
+        jacks, aces = self.jacks_aces
+        j, a = jacks, aces
+        total = 0
+        values = self.values
+        for c in cs:
+            total += values[c]
+            rank = c >> 2
+            if rank == 10:
+                j += 1
+            elif rank == 0:
+                a += 1
+        return total + 10 * (min(j, a) - min(jacks, aces))
+
+    def buy_worth(self, c: int) -> float:
+        """What buying ``c`` adds to the hands to come."""
+        return self.deck_w * (self.worth(c) - self.mean_worth) / (self.n_owned + 1)
+
+    def trash_gain(self, c: int) -> float:
+        """What trashing ``c`` adds to the hands to come (nothing below six cards)."""
+        n = self.n_owned
+        if n <= HAND + 1:
+            return 0.0
+        return self.deck_w * (self.mean_worth - self.worth(c)) / (n - 1)
+
+    def offers(self) -> list[tuple[int, float, int]]:
+        """The market cards worth buying: (cost, worth, card)."""
+        got = self._offers
+        if got is None:
+            values = self.values
+            got = self._offers = [
+                (values[c], bw, c) for c in self.market if (bw := self.buy_worth(c)) > 0
+            ]
+        return got
 
 
-def _cash_value(values: list[int], cs: Sequence[int], jacks: int, aces: int) -> int:
-    """What cashing ``cs`` adds, with the Jack-and-Ace pairs it completes."""
-    total = 0
-    j, a = jacks, aces
-    for c in cs:
-        total += values[c]
-        rank = c >> 2
-        if rank == 10:
-            j += 1
-        elif rank == 0:
-            a += 1
-    return total + 10 * (min(j, a) - min(jacks, aces))
+class _Deck:
+    """What a player's cards do in an average hand, and at best."""
+
+    __slots__ = ("damage", "heal", "most", "n", "support", "totals")
+
+    def __init__(self, value_of: dict[str, int], owned: list[str]) -> None:
+        totals = [0, 0, 0, 0]
+        clubs: list[int] = []
+        diamond = 0
+        for code in owned:
+            v = value_of[code]
+            s = _SUIT_OF[code]
+            totals[s] += v
+            if s == CLUBS:
+                clubs.append(v)
+            elif s == DIAMONDS and v > diamond:
+                diamond = v
+        n = len(owned)
+        self.n = n = max(1, n)
+        self.totals = totals
+        self.damage = HAND * totals[CLUBS] / n
+        self.heal = HAND * totals[HEARTS] / n
+        self.support = HAND * totals[SPADES] / n
+        if len(clubs) > HAND:
+            clubs = sorted(clubs, reverse=True)[:HAND]
+        self.most = sum(clubs) + diamond if clubs else 0
+
+    def turns_to_win(self, mine: int, theirs: int, wall: int, other: _Deck) -> float:
+        """Turns this deck needs, on average, to bring ``theirs`` to 0 through
+        ``wall`` (their spades in play) and the spades they keep playing, or
+        ``mine`` to 100."""
+        heal = (100 - mine) / self.heal if self.heal > 0 else HORIZON
+        if self.most <= wall:
+            return heal  # no hand gets through
+        through = self.damage - other.support
+        kill = (theirs + wall) / through if through > 0 else HORIZON
+        return min(heal, kill)
+
+
+_DECKS: dict[tuple[int, frozenset[str]], _Deck] = {}
+"""Decks already read, by the cards they hold: a player's cards only move
+between hand, piles and play during a turn, so most decisions find theirs."""
+_DECKS_SIZE = 4096
+
+
+def _deck(
+    jack: int,
+    holdings: Sequence[str],
+    discard: Sequence[str],
+    in_play: Sequence[str],
+    supporters: Sequence[Sequence[Any]],
+) -> _Deck:
+    """The ``_Deck`` of the cards in these zones (every card is unique)."""
+    owned = [*holdings, *discard, *in_play]
+    for spade, boost, _ in supporters:
+        owned.append(spade)
+        if boost:
+            owned.append(boost)
+    key = (jack, frozenset(owned))
+    deck = _DECKS.get(key)
+    if deck is None:
+        if len(_DECKS) >= _DECKS_SIZE:
+            _DECKS.clear()
+        deck = _DECKS[key] = _Deck(_VALUE_OF[jack], owned)
+    return deck
+
+
+def _price_list(offers: list[tuple[int, float, int]]) -> list[tuple[int, float]]:
+    """What the best buy is worth by the money spent, as steps: (cost, worth),
+    costs and worths rising."""
+    sets = []
+    for k, (ci, wi, _) in enumerate(offers):
+        sets.append((ci, wi))
+        for cj, wj, _ in offers[k + 1 :]:
+            sets.append((ci + cj, wi + wj))
+    sets.sort()
+    steps: list[tuple[int, float]] = []
+    best = 0.0
+    for cost, worth in sets:
+        if worth > best:
+            best = worth
+            steps.append((cost, worth))
+    return steps
+
+
+def _best_offer(offers: list[tuple[int, float, int]], money: int) -> tuple[float, list[int]]:
+    """The one or two market cards worth most in all that ``money`` pays for."""
+    best: list[int] = []
+    best_w = 0.0
+    for k, (ci, wi, i) in enumerate(offers):
+        if ci > money:
+            continue
+        if wi > best_w:
+            best, best_w = [i], wi
+        for cj, wj, j in offers[k + 1 :]:
+            if ci + cj <= money and wi + wj > best_w:
+                best, best_w = [i, j], wi + wj
+    return best_w, best
+
+
+def _most_cleared(walls: list[tuple[int, int]], pool: int) -> tuple[int, set[int]]:
+    """The spades (key, value) worth most in all that ``pool`` can clear."""
+    best, chosen = 0, set()
+    n = len(walls)
+    for mask in range(1, 1 << n):
+        total = 0
+        for i in range(n):
+            if mask >> i & 1:
+                total += walls[i][1]
+        if best < total <= pool:
+            best = total
+            chosen = {walls[i][0] for i in range(n) if mask >> i & 1}
+    return best, chosen
+
+
+_VALUE_OF = {jack: {cards.code(c): VALUES[jack][c] for c in range(52)} for jack in VALUES}
+_SUIT_OF = {cards.code(c): c & 3 for c in range(52)}
