@@ -220,7 +220,7 @@ def test_scripted_strategies_play_legal_moves_and_are_named(name: str) -> None:
 def test_scripted_names_belong_to_their_game() -> None:
     with pytest.raises(CourtlyError, match="eager"):
         make("eager", get("crown-rivals"))
-    assert scripted_for(get("crown-rivals")) == {}
+    assert not set(scripted_for(get("crown-rivals"))) & {"eager", "bluffer", "patient"}
 
 
 # -- weights and their tuning -----------------------------------------------------------
@@ -239,6 +239,6 @@ def test_tuning_is_reproducible() -> None:
 
 
 def test_tuning_an_unknown_game_says_which_can_be_tuned(capsys) -> None:  # type: ignore[no-untyped-def]
-    assert tune_main(["crown-rivals"]) == 2
+    assert tune_main(["garrison-of-nowhere"]) == 2
     assert "agents-of-the-crown" in capsys.readouterr().err
     assert tune_main([GAME.id, "--games", "0"]) == 2
