@@ -20,7 +20,9 @@ from courtly.lab.findings import (
     games_in_100,
     games_range,
     linked,
+    number_of_tests,
     plain,
+    plural,
 )
 from courtly.lab.stats import holm
 from courtly.lab.summary import summarize
@@ -146,6 +148,8 @@ def test_games_in_words() -> None:
     assert games_range(-0.09, 0.04) == "anything from 9 games in 100 lost to 4 won"
     assert games_range(-0.13, -0.01) == "between 1 and 13 games in 100 lost"
     assert games_range(0.02, 0.07) == "between 2 and 7 games in 100 won"
+    assert plural("round") == "rounds" and plural("tiles") == "tiles"
+    assert number_of_tests(1) == "1 test" and number_of_tests(37) == "37 tests"
 
 
 def test_the_first_player_s_gap_after_the_first_round_is_called_out() -> None:

@@ -181,6 +181,7 @@ SHOWN = 6
 
 
 def _report(out: Console, folder: Path) -> None:
+    from courtly.lab.findings import number_of_tests
     from courtly.lab.report import TAGS, build
 
     html_path, json_path, summary = build(folder)
@@ -197,12 +198,14 @@ def _report(out: Console, folder: Path) -> None:
         )
     found = summary["findings"]
     tests = summary["correction"]["tests"]
+    first = any(v.get("first_player") for v in summary["variants"])
     out.print(
         Text.assemble(
             ("Findings", "bold"),
-            f", most important first (clear: p below 0.05 once corrected, by Holm's method, "
-            f"for the {tests} tests of the run; the first player is whoever moves first, "
-            "not seat P0):",
+            ", most important first (clear: p below 0.05 once corrected, by Holm's method, "
+            f"for the {number_of_tests(tests)} of the run"
+            + ("; the first player is whoever moves first, not seat P0" if first else "")
+            + "):",
         )
     )
     for k, f in enumerate(found[:SHOWN], 1):

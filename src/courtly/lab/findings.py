@@ -159,10 +159,19 @@ def evidence(test: str, p: float | None, q: float | None, tests: int) -> str:
     """The test, its p-value and the corrected one."""
     verdict = "[[clear|clear]]" if clear(q) else "[[clear|not clear]]"
     return _first_letter(
-        f"{test}: {p_text(p)}; [[holm|corrected]] for the {tests} tests of this report: "
+        f"{test}: {p_text(p)}; [[holm|corrected]] for the {number_of_tests(tests)} of this report: "
         f"{p_text(q)}, {verdict}.",
         True,
     )
+
+
+def plural(unit: str) -> str:
+    """A unit's plural: ``round`` is ``rounds``; ``tiles`` stays ``tiles``."""
+    return unit if unit.endswith("s") else unit + "s"
+
+
+def number_of_tests(tests: int) -> str:
+    return f"{tests} test{'s' if tests != 1 else ''}"
 
 
 def _ordinal(k: int) -> str:
@@ -428,7 +437,7 @@ def _how_games_go(v: dict[str, Any], tag: str, score: str) -> Finding:
     parts = []
     decisions = f"{num(length['decisions'], 0)} [[length|decisions]]"
     if unit in length and unit != "decisions":
-        parts.append(f"A game lasts {num(length[unit])} {unit}s ({decisions}).")
+        parts.append(f"A game lasts {num(length[unit])} {plural(unit)} ({decisions}).")
     else:
         parts.append(f"A game lasts {decisions}.")
     d = v["decisiveness"]
@@ -455,7 +464,7 @@ def _how_games_go(v: dict[str, Any], tag: str, score: str) -> Finding:
             "([[drama|drama]])"
         )
     if _ok(mg["mean"]):
-        more.append(f"they finish {num(mg)} {score} ahead of the next ([[margin|margin]])")
+        more.append(f"they finish {num(mg)} ahead of the next in {score} ([[margin|margin]])")
     if more:
         sentence = "; ".join(more)
         parts.append(sentence[0].upper() + sentence[1:] + ".")
@@ -645,7 +654,7 @@ def definitions(summary: dict[str, Any]) -> list[tuple[str, str, str]]:
         (
             "holm",
             "Holm's correction",
-            f"This report makes {tests} tests. With that many, some would show p below 0.05 "
+            f"This report makes {number_of_tests(tests)}. With many, some would show p below 0.05 "
             "by chance alone (about one in twenty when nothing is there). Holm's method "
             f"raises each p-value to allow for the others: the smallest is multiplied by "
             f"{tests}, the next by {max(tests - 1, 0)}, and so on (never above 1 or below "
@@ -691,7 +700,7 @@ def definitions(summary: dict[str, Any]) -> list[tuple[str, str, str]]:
             "length",
             "length",
             "In decisions (every choice any player makes, out-of-turn answers included) and "
-            f"in the game's own units ({unit}s and the like).",
+            f"in the game's own units ({plural(unit)} and the like).",
         ),
         (
             "decisiveness",

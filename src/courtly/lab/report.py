@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from courtly.games import get
-from courtly.lab.findings import Finding, definitions, findings, linked
+from courtly.lab.findings import Finding, definitions, findings, linked, number_of_tests, plural
 from courtly.lab.store import LabDir
 from courtly.lab.summary import summarize
 
@@ -266,9 +266,14 @@ def findings_html(summary: dict[str, Any], defs: list[tuple[str, str, str]]) -> 
         "then clear but small effects, then what the data cannot tell yet. "
         f"Brackets are {_term('interval', '95% intervals')}. "
         f"<b>Clear</b> means a p-value below 0.05 after {_term('holm', 'Holm’s correction')} "
-        f"for the {tests} tests of this report (a test is named in each finding's evidence). "
-        f"The {_term('first-player', 'first player')} is whoever moves first, not seat P0. "
-        "Every underlined term links to its definition at the end of the page.</p>"
+        f"for the {number_of_tests(tests)} of this report (a test is named in each finding's "
+        "evidence). "
+        + (
+            f"The {_term('first-player', 'first player')} is whoever moves first, not seat P0. "
+            if any(v.get("first_player") for v in summary["variants"])
+            else ""
+        )
+        + "Every underlined term links to its definition at the end of the page.</p>"
     )
     out.append("</section>")
     return "\n".join(out)
@@ -389,7 +394,7 @@ def render(summary: dict[str, Any], folder: Path) -> str:
 
     parts.append("<h2>Length, tension and choice</h2>")
     rows = [
-        [f"{_term('length', 'length')} ({k if k == 'decisions' else k + 's'})"]
+        [f"{_term('length', 'length')} ({plural(k)})"]
         + [_e(v["length"].get(k, NONE)) for v in variants]
         for k in variants[0]["length"]
     ]
@@ -398,14 +403,18 @@ def render(summary: dict[str, Any], folder: Path) -> str:
         + [_e(v["decisiveness"], True, 0) for v in variants],
         [_term("lead-changes", "lead changes")]
         + [_e(v["lead_changes"], digits=2) for v in variants],
-        [_term("drama", "drama")] + [_e(v["drama"], digits=2) for v in variants],
+        [f"{_term('drama', 'drama')} (of the top score)"]
+        + [_e(v["drama"], True, 0) for v in variants],
         [_term("choices", "legal choices per decision")] + [_e(v["choices"]) for v in variants],
     ]
     parts.append(_table(["measure", *names], rows))
     unit = variants[0]["unit"]
     parts.append(
         plot_hist(
-            summary, lambda v: v["lengths"].get(unit, []), f"Game length in {unit}s", f"{unit}s"
+            summary,
+            lambda v: v["lengths"].get(unit, []),
+            f"Game length in {plural(unit)}",
+            plural(unit),
         )
     )
     parts.append(

@@ -307,7 +307,7 @@ def compare(
     for s in range(players):
         rows.append(
             _row(
-                f"P{s} win share",
+                f"seat P{s} win share",
                 [r["win_share"] for r in base_seats if r["seat"] == s],
                 [r["win_share"] for r in seats if r["seat"] == s],
                 z,
@@ -357,7 +357,7 @@ def compare(
     for unit in units:
         rows.append(
             _row(
-                f"length ({unit}s)",
+                f"length ({unit if unit.endswith('s') else unit + 's'})",
                 [g["length"].get(unit, 0) for g in base_games],
                 [g["length"].get(unit, 0) for g in games],
                 t,
