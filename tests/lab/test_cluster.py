@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import socket
@@ -11,6 +12,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -95,11 +97,27 @@ def cluster(tmp_path: Path) -> Iterator[str]:
         logs.close()
 
 
-def test_a_lab_run_on_a_dask_cluster_equals_the_local_run(tmp_path: Path, cluster: str) -> None:
+def test_a_lab_run_on_a_dask_cluster_equals_the_local_run(
+    tmp_path: Path, cluster: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     runner = CliRunner()
+    advances: list[int] = []
+    lab_cli = importlib.import_module("courtly.cli.lab")
+    make_bar = lab_cli._progress
+
+    def recording(out: Any) -> Any:
+        bar = make_bar(out)
+        advance = bar.advance
+        bar.advance = lambda task, n=1: (advances.append(int(n)), advance(task, n))
+        return bar
+
+    monkeypatch.setattr(lab_cli, "_progress", recording)
     remote = runner.invoke(app, [*ARGS, "--cluster", cluster, "--out", str(tmp_path / "remote")])
     assert remote.exit_code == 0, remote.output
     assert f"on cluster {cluster}" in remote.output
+    # games are counted as word of them comes from the workers, each once
+    assert sum(advances) == 60 and all(n >= 0 for n in advances)
+    assert advances.count(1) >= 2, advances
     local = runner.invoke(app, [*ARGS, "--jobs", "1", "--out", str(tmp_path / "local")])
     assert local.exit_code == 0, local.output
     a, b = LabDir(tmp_path / "remote").load(), LabDir(tmp_path / "local").load()

@@ -74,7 +74,7 @@ def test_a_sweep_detects_garrison_s_length_option(tmp_path: Path) -> None:
     rows = {r["metric"]: r for r in long["versus_baseline"]}
     assert rows["length (rounds)"]["p"] < 0.01
     assert rows["length (rounds)"]["test"] == "Welch t"
-    assert rows["P0 win share"]["test"] == "two-proportion z"
+    assert rows["seat P0 win share"]["test"] == "two-proportion z"
     assert rows["top score tied"]["test"] == "two-proportion z"
     assert 0 <= quick["tie_broken"]["mean"] <= quick["tied"]["mean"] <= 1
     # the events named for designers lead; the others are folded away

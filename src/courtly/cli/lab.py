@@ -30,7 +30,6 @@ from rich.progress import (
     TaskProgressColumn,
     TextColumn,
     TimeElapsedColumn,
-    TimeRemainingColumn,
 )
 from rich.text import Text
 from typer.core import TyperGroup
@@ -64,6 +63,24 @@ class RateColumn(ProgressColumn):
     def render(self, task: Task) -> Text:
         speed = task.finished_speed or task.speed
         return Text("" if speed is None else f"{speed:.1f} games/s", style="progress.data.speed")
+
+
+class LeftColumn(ProgressColumn):
+    """The time left, estimated from the games finished so far (each game
+    counts as it ends, so the estimate comes with the first games)."""
+
+    max_refresh = 0.5
+
+    def render(self, task: Task) -> Text:
+        left = task.time_remaining
+        if task.finished:
+            return Text("")
+        if left is None:
+            return Text("estimating the time left", style="progress.remaining")
+        minutes, seconds = divmod(int(left + 0.5), 60)
+        hours, minutes = divmod(minutes, 60)
+        shown = f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
+        return Text(f"about {shown} left", style="progress.remaining")
 
 
 def default_folder(settings: dict[str, object]) -> Path:
@@ -159,17 +176,51 @@ def report(
     _report(console(), folder)
 
 
+SHOWN = 6
+"""Findings printed after a run; the report holds them all."""
+
+
 def _report(out: Console, folder: Path) -> None:
-    from courtly.lab.report import build
+    from courtly.lab.findings import number_of_tests
+    from courtly.lab.report import TAGS, build
 
     html_path, json_path, summary = build(folder)
     for v in summary["variants"]:
-        seats = ", ".join(f"P{s['seat']} {100 * s['win_share']['mean']:.1f}%" for s in v["seats"])
+        seats = ", ".join(
+            f"seat P{s['seat']} {100 * s['win_share']['mean']:.1f}%" for s in v["seats"]
+        )
         length = v["length"]["decisions"]["mean"]
         out.print(
-            f"[bold]{v['label']}[/]: {v['games']} games; win shares {seats}; {length:.1f} decisions"
+            Text.assemble(
+                (v["label"], "bold"),
+                f": {v['games']} games; win shares {seats}; {length:.1f} decisions",
+            )
         )
-    out.print(f"report: {html_path}\nsummary: {json_path}\nrecords: {folder / 'records.jsonl'}")
+    found = summary["findings"]
+    tests = summary["correction"]["tests"]
+    first = any(v.get("first_player") for v in summary["variants"])
+    out.print(
+        Text.assemble(
+            ("Findings", "bold"),
+            ", most important first (clear: p below 0.05 once corrected, by Holm's method, "
+            f"for the {number_of_tests(tests)} of the run"
+            + ("; the first player is whoever moves first, not seat P0" if first else "")
+            + "):",
+        )
+    )
+    for k, f in enumerate(found[:SHOWN], 1):
+        out.print(
+            Text.assemble(f"{k}. ", (f"[{TAGS[f['tier']]}]", "bold"), " ", f["text"]),
+            Text("   " + f["evidence"], style="dim"),
+            sep="\n",
+        )
+    if len(found) > SHOWN:
+        out.print(f"... and {len(found) - SHOWN} more findings in the report.")
+    out.print(
+        f"report: {html_path} (the findings, then every measure, each defined at the end)\n"
+        f"summary: {json_path}\nrecords: {folder / 'records.jsonl'}",
+        markup=False,
+    )
 
 
 def _progress(out: Console) -> Progress:
@@ -180,7 +231,7 @@ def _progress(out: Console) -> Progress:
         TaskProgressColumn(),
         RateColumn(),
         TimeElapsedColumn(),
-        TimeRemainingColumn(),
+        LeftColumn(),
         console=out,
         transient=True,
     )

@@ -13,7 +13,7 @@ started the run, so an interrupted run resumes the same way as a local one.
 from __future__ import annotations
 
 import socket
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -46,10 +46,28 @@ def check_address(address: str) -> None:
         ) from None
 
 
+TOPIC = "courtly-lab-game"
+"""The cluster's event topic on which a worker tells of each game it finishes."""
+
+
+def play_chunk_telling(chunk: Chunk) -> dict[str, Any]:
+    """``play_chunk`` on a worker, logging an event (the chunk's key) after each
+    game so that the machine running the lab counts games as they end."""
+    from distributed import get_worker
+
+    worker = get_worker()
+    return play_chunk(chunk, lambda: worker.log_event(TOPIC, chunk.key))
+
+
 def run_on_cluster(
-    address: str, chunks: list[Chunk], timeout: float = 20
+    address: str,
+    chunks: list[Chunk],
+    timeout: float = 20,
+    on_game: Callable[[str], None] | None = None,
 ) -> Iterator[dict[str, Any]]:
-    """Play ``chunks`` on the cluster at ``address``; yields results as they finish."""
+    """Play ``chunks`` on the cluster at ``address``; yields results as they
+    finish. ``on_game(key)`` (from the client's thread) as word comes of each
+    game of chunk ``key`` ending; word may come late, or after the chunk."""
     try:
         from distributed import Client, as_completed
     except ImportError as exc:  # pragma: no cover - distributed is a core dependency
@@ -63,7 +81,10 @@ def run_on_cluster(
             "`dask scheduler` and workers with `dask worker ADDRESS`"
         ) from None
     try:
-        futures = client.map(play_chunk, chunks, pure=False)
+        if on_game is not None:
+            tell = on_game
+            client.subscribe_topic(TOPIC, lambda event: tell(event[1]))
+        futures = client.map(play_chunk_telling, chunks, pure=False)
         for future in as_completed(futures):
             try:
                 result: dict[str, Any] = future.result()

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -165,8 +165,9 @@ def rows(chunk: Chunk, game: Observed) -> tuple[dict[str, Any], list[dict[str, A
     return row, seats
 
 
-def play_chunk(chunk: Chunk) -> dict[str, Any]:
-    """Play a chunk's games: ``{"key", "games", "seats", "records"}``."""
+def play_chunk(chunk: Chunk, on_game: Callable[[], None] | None = None) -> dict[str, Any]:
+    """Play a chunk's games: ``{"key", "games", "seats", "records"}``;
+    ``on_game()`` after each game (a progress bar counts games, not chunks)."""
     games: list[dict[str, Any]] = []
     seats: list[dict[str, Any]] = []
     records: list[str] = []
@@ -177,4 +178,6 @@ def play_chunk(chunk: Chunk) -> dict[str, Any]:
         games.append(row)
         seats.extend(seat_rows)
         records.append(observed.record)
+        if on_game is not None:
+            on_game()
     return {"key": chunk.key, "games": games, "seats": seats, "records": records}

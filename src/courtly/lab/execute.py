@@ -4,8 +4,8 @@ it finishes, and gather the run when all are done."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,6 +13,7 @@ from courtly import bots as bot_registry
 from courtly.engine.errors import OptionError
 from courtly.games import get
 from courtly.lab.collect import Chunk, play_chunk
+from courtly.lab.parallel import run_tasks
 from courtly.lab.store import LabDir
 from courtly.lab.sweep import Variant, parse_vary, variants
 
@@ -92,20 +93,46 @@ def plan(
     return Plan(settings, chunks)
 
 
-def play_local(chunks: list[Chunk], jobs: int) -> Iterator[dict[str, Any]]:
-    """Play chunks here (jobs 1) or on ``jobs`` processes, yielding as each finishes."""
-    if jobs <= 1:
-        for c in chunks:
-            yield play_chunk(c)
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(play_chunk, c) for c in chunks]
-        try:
-            for f in as_completed(futures):
-                yield f.result()
-        finally:
-            for f in futures:
-                f.cancel()
+def play_local(
+    chunks: list[Chunk], jobs: int, on_game: Callable[[str], None] | None = None
+) -> Iterator[dict[str, Any]]:
+    """Play chunks here (jobs 1) or on ``jobs`` processes, yielding each as it
+    finishes; ``on_game(key)`` as each game of chunk ``key`` ends."""
+
+    def tick(i: int) -> None:
+        if on_game is not None:
+            on_game(chunks[i].key)
+
+    for _, result in run_tasks(play_chunk, chunks, jobs, tick):
+        yield result
+
+
+class Tally:
+    """Games finished, each counted once for the progress bar: as it ends when
+    word of it comes (a tick), at the latest when its chunk is saved. Ticks may
+    come from another thread (a cluster's) and late: a chunk already counted
+    ignores them."""
+
+    def __init__(self, progress: Callable[[int, int], None] | None) -> None:
+        self.progress = progress
+        self.seen: dict[str, int] = {}
+        self.closed: set[str] = set()
+        self.lock = threading.Lock()
+
+    def game(self, key: str) -> None:
+        with self.lock:
+            if key in self.closed:
+                return
+            self.seen[key] = self.seen.get(key, 0) + 1
+            if self.progress:
+                self.progress(1, 0)
+
+    def chunk(self, key: str, games: int) -> None:
+        with self.lock:
+            self.closed.add(key)
+            rest = games - self.seen.pop(key, 0)
+            if self.progress and rest > 0:
+                self.progress(rest, 0)
 
 
 def run(
@@ -116,7 +143,9 @@ def run(
     progress: Callable[[int, int], None] | None = None,
 ) -> int:
     """Play every chunk not yet saved in ``folder``; returns the games played
-    now. ``progress(games_done_now, games_already_done)`` after each chunk."""
+    now. ``progress(0, games_already_done)`` first, then
+    ``progress(games_done_now, 0)`` as each game ends (locally; on a cluster
+    as word of it comes, at the latest when its chunk is saved)."""
     if cluster:
         from courtly.lab.cluster import check_address
 
@@ -130,17 +159,17 @@ def run(
     folder.log_session(already=already, to_play=sum(len(c.seeds) for c in todo))
     if progress:
         progress(0, already)
+    tally = Tally(progress)
     played = 0
     if cluster:
         from courtly.lab.cluster import run_on_cluster
 
-        results = run_on_cluster(cluster, todo)
+        results = run_on_cluster(cluster, todo, on_game=tally.game)
     else:
-        results = play_local(todo, jobs)
+        results = play_local(todo, jobs, on_game=tally.game)
     for result in results:
         folder.save_chunk(result)
         played += len(result["games"])
-        if progress:
-            progress(len(result["games"]), 0)
+        tally.chunk(result["key"], len(result["games"]))
     folder.finish()
     return played

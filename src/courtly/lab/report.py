@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from courtly.games import get
+from courtly.lab.findings import Finding, definitions, findings, linked, number_of_tests, plural
 from courtly.lab.store import LabDir
 from courtly.lab.summary import summarize
 
@@ -20,6 +21,8 @@ RAW_KEYS = ("scores", "margins", "lengths", "decisiveness_values")
 """Per-game lists kept in the summary for the plots, left out of the JSON."""
 
 ALPHA = 0.05
+SHOWN = 6
+"""Findings shown open at the top of the page; the others are a click away."""
 NONE = {"mean": math.nan, "low": math.nan, "high": math.nan, "n": 0}
 """The estimate of a measure with no game behind it (a variant not played yet)."""
 
@@ -31,6 +34,7 @@ def build(path: str | Path) -> tuple[Path, Path, dict[str, Any]]:
     games, seats = folder.load()
     summary = summarize(settings, games, seats)
     summary["complete"] = folder.complete
+    summary["findings"] = [f.as_dict() for f in findings(summary)]
     json_path = folder.path / "summary.json"
     json_path.write_text(json.dumps(_jsonable(summary), indent=2), encoding="utf-8")
     html_path = folder.path / "report.html"
@@ -62,11 +66,19 @@ def _e(e: dict[str, float], pct: bool = False, digits: int = 1) -> str:
     )
 
 
-def _pv(p: float | None) -> str:
+def _p1(p: float | None) -> str:
+    return "p &lt; 0.001" if p is not None and p < 0.001 else f"p = {p:.3f}"
+
+
+def _pv(p: float | None, q: float | None = None) -> str:
+    """A p-value and, after it, Holm's corrected one; bold when the corrected p
+    is below 0.05 (a clear result)."""
     if p is None or math.isnan(p):
         return "–"
-    text = "p &lt; 0.001" if p < 0.001 else f"p = {p:.3f}"
-    return f"<b>{text}</b>" if p < ALPHA else text
+    if q is None or math.isnan(q):
+        return _p1(p)
+    text = f"{_p1(p)}; corrected {_p1(q).removeprefix('p ').removeprefix('= ')}"
+    return f"<b>{text}</b>" if q < ALPHA else text
 
 
 # -- plots ----------------------------------------------------------------------------
@@ -104,7 +116,7 @@ def plot_win_shares(summary: dict[str, Any]) -> str:
         hi = [100 * s["win_share"]["high"] - m for m, s in zip(means, v["seats"], strict=True)]
         ax.bar(xs, means, width, yerr=[lo, hi], capsize=3, label=v["label"])
     ax.axhline(100 / players, color="black", linestyle="--", linewidth=1, label="fair share")
-    ax.set_xticks(range(players), [f"P{s}" for s in range(players)])
+    ax.set_xticks(range(players), [f"seat P{s}" for s in range(players)])
     ax.set_ylabel("win share (%)")
     ax.set_title("Win share per seat, 95% intervals")
     ax.legend(fontsize=8)
@@ -142,7 +154,7 @@ def plot_scores(v: dict[str, Any]) -> str:
         plt.close(fig)
         return ""
     ax.boxplot(data, showmeans=True)
-    ax.set_xticks(range(1, len(data) + 1), [f"P{s['seat']}" for s in v["seats"]])
+    ax.set_xticks(range(1, len(data) + 1), [f"seat P{s['seat']}" for s in v["seats"]])
     ax.set_title(f"Final scores per seat ({v['label']})")
     ax.set_ylabel("score")
     return _fig_html(fig, f"scores {v['label']}")
@@ -160,7 +172,11 @@ def plot_curve(v: dict[str, Any], score_name: str) -> str:
     fig, ax = plt.subplots(figsize=(7, 3.2))
     xs = list(range(1, len(curve["going"]) + 1))
     for k, points in enumerate(curve["seats"]):
-        name = _ordinal(k + 1) + " player" if curve.get("by") == "order" else f"P{k}"
+        name = (
+            _ordinal(k + 1) + " to move" + (" (first player)" if k == 0 else "")
+            if curve.get("by") == "order"
+            else f"seat P{k}"
+        )
         ax.plot(xs, [p["mean"] for p in points], label=name)
         ax.fill_between(xs, [p["low"] for p in points], [p["high"] for p in points], alpha=0.2)
     ax.set_xlabel(v["unit"])
@@ -174,12 +190,29 @@ def plot_curve(v: dict[str, Any], score_name: str) -> str:
 
 
 CSS = """
-body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
+body{font-family:system-ui,sans-serif;max-width:1100px;margin:1.2em auto;padding:0 1em;color:#222}
+h1{font-size:1.6em;margin:.2em 0 .3em}.lede{margin:.2em 0 .8em;color:#444}
 table{border-collapse:collapse;margin:.6em 0 1.2em}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}
 th{background:#f2f2f2}td:first-child,th:first-child{text-align:left}.ci{color:#777;font-size:85%}
-.key{background:#fffbe6;border:1px solid #e6d27a;padding:.6em 1em}img{max-width:100%}
+.key{background:#fffbe6;border:1px solid #e6d27a;padding:.4em 1em .6em}img{max-width:100%}
+.key h2{border:0;margin:.2em 0}.key ol{margin:.3em 0;padding-left:1.6em}.key li{margin:.35em 0}
+.evidence{display:block;color:#666;font-size:85%}.howto{font-size:90%;color:#444;margin:.4em 0 0}
+.tag{font-size:75%;font-weight:600;border-radius:3px;padding:0 4px;margin-right:4px;white-space:nowrap}
+.tag-0{background:#f7d7c4}.tag-1{background:#d9e8f7}.tag-2{background:#e4e4e4}
+.tag-3{background:#e8f0e0}.tag-4{background:#eee;color:#666}
+a.term{color:inherit;text-decoration:underline dotted #888}
 h2{border-bottom:2px solid #ddd;margin-top:1.6em}code{background:#f4f4f4;padding:1px 4px}
+dt{font-weight:600;margin-top:.6em}dd{margin-left:1.4em}:target{background:#fff3b0}
 """
+
+TAGS = (
+    "clear: who wins",
+    "clear: how it plays",
+    "how games go",
+    "clear but small",
+    "not clear yet",
+)
+"""The label of each tier of findings on the page."""
 
 
 def _table(headers: list[str], rows: list[list[str]]) -> str:
@@ -193,54 +226,69 @@ def _details(title: str, body: str) -> str:
     return f"<details><summary>{html.escape(title)}</summary>{body}</details>"
 
 
-def key_findings(summary: dict[str, Any]) -> list[str]:
-    """Plain sentences on what stands out, each with its evidence."""
-    out = []
-    players = summary["settings"]["players"]
-    for v in summary["variants"]:
-        tag = f"<i>{html.escape(v['label'])}</i>: " if len(summary["variants"]) > 1 else ""
-        fp = v["first_player"]
-        if fp is not None:
-            verdict = "an advantage" if fp["win_share"]["mean"] > fp["fair"] else "a handicap"
-            sig = fp["p"] is not None and fp["p"] < ALPHA
-            out.append(
-                f"{tag}the first player wins {_e(fp['win_share'], True)} against a fair "
-                f"{100 / players:.1f}% ({_pv(fp['p'])}, exact binomial): "
-                + (f"<b>{verdict}</b>." if sig else "no evidence of an advantage.")
-            )
-        st = v["seat_test"]
-        uneven = st["p"] is not None and st["p"] < ALPHA
+def _term(term: str, words: str) -> str:
+    """Words linked to a measure's definition further down the page."""
+    return f'<a class=term href="#def-{term}">{html.escape(words)}</a>'
+
+
+def _finding(f: Finding, titles: dict[str, str]) -> str:
+    tier = f"<span class='tag tag-{f.tier}'>{TAGS[f.tier]}</span>"
+    return (
+        f"<li data-tier={f.tier}>{tier}{linked(f.text, titles)}"
+        f"<span class=evidence>{linked(f.evidence, titles)}</span></li>"
+    )
+
+
+def findings_html(summary: dict[str, Any], defs: list[tuple[str, str, str]]) -> str:
+    """The findings, ranked: the first few open, the rest a click away, then how
+    to read them."""
+    titles = {k: text for k, _, text in defs}
+    ranked = findings(summary)
+    shown, rest = ranked[:SHOWN], ranked[SHOWN:]
+    tests = summary.get("correction", {}).get("tests", 0)
+    out = [
+        "<section id=findings class=key><h2>Findings</h2>",
+        "<ol>",
+        *(_finding(f, titles) for f in shown),
+        "</ol>",
+    ]
+    if rest:
         out.append(
-            f"{tag}win shares by seat {'differ' if uneven else 'do not differ detectably'} "
-            f"from equal shares ({_pv(st['p'])}, chi-square)."
+            f"<details><summary>{len(rest)} more finding{'s' if len(rest) > 1 else ''}"
+            "</summary>"
+            f"<ol start={len(shown) + 1}>" + "".join(_finding(f, titles) for f in rest) + "</ol>"
+            "</details>"
         )
-        length = v["length"]
-        units = ", ".join(f"{_e(length[k])} {k}s" for k in length if k != "decisions")
-        out.append(
-            f"{tag}a game lasts {_e(length['decisions'])} decisions"
-            + (f" ({units})" if units else "")
-            + f"; the winner takes the lead for good {_e(v['decisiveness'], True, 0)} of the way "
-            f"through; the lead changes {_e(v['lead_changes'])} times; the top score is tied in "
-            f"{_e(v['tied'], True)} of games, the win shared in {_e(v['shared'], True)}."
+    out.append(
+        "<p class=howto>Ranked by how much they matter: clear findings about who wins first "
+        f"(the more {_term('games-in-100', 'games in 100')} they move, the higher), then clear "
+        "effects on how the game plays (the larger the change, the higher), then how games go, "
+        "then clear but small effects, then what the data cannot tell yet. "
+        f"Brackets are {_term('interval', '95% intervals')}. "
+        f"<b>Clear</b> means a p-value below 0.05 after {_term('holm', 'Holm’s correction')} "
+        f"for the {number_of_tests(tests)} of this report (a test is named in each finding's "
+        "evidence). "
+        + (
+            f"The {_term('first-player', 'first player')} is whoever moves first, not seat P0. "
+            if any(v.get("first_player") for v in summary["variants"])
+            else ""
         )
-    for v in summary["variants"][1:]:
-        sig = [
-            r
-            for r in v["versus_baseline"]
-            if r["p"] is not None and r["p"] < ALPHA and not r.get("minor")
-        ]
-        if sig:
-            items = "; ".join(
-                f"{html.escape(r['metric'])} {r['baseline']:.3g} → {r['variant']:.3g} ({_pv(r['p'])})"
-                for r in sig[:6]
-            )
-            out.append(
-                f"<i>{html.escape(v['label'])}</i> vs the baseline: significant changes in {items}"
-                + (f" and {len(sig) - 6} more (below)." if len(sig) > 6 else ".")
-            )
-        else:
-            out.append(f"<i>{html.escape(v['label'])}</i> vs the baseline: no significant change.")
-    return out
+        + "Every underlined term links to its definition at the end of the page.</p>"
+    )
+    out.append("</section>")
+    return "\n".join(out)
+
+
+def definitions_html(defs: list[tuple[str, str, str]]) -> str:
+    items = "".join(
+        f"<dt id=def-{k}>{html.escape(name)}</dt><dd>{html.escape(text)}</dd>"
+        for k, name, text in defs
+    )
+    return (
+        "<h2 id=definitions>What the measures mean</h2>"
+        "<p><a href=#findings>Back to the findings</a></p>"
+        f"<dl>{items}</dl>"
+    )
 
 
 def render(summary: dict[str, Any], folder: Path) -> str:
@@ -248,54 +296,96 @@ def render(summary: dict[str, Any], folder: Path) -> str:
     game = get(s["game"])
     variants = summary["variants"]
     names = [html.escape(v["label"]) for v in variants]
+    defs = definitions(summary)
+    bots = sorted(set(s["bots"]))
     parts = [
         f"<!doctype html><html><head><meta charset=utf-8><title>Courtly lab: {game.name}</title>",
         f"<style>{CSS}</style></head><body>",
-        f"<h1>{html.escape(game.name)}: {s['n']} games per variant</h1>",
-        f"<p>{s['players']} players; bots {', '.join(s['bots'])}; seeds {s['seed']} to "
-        f"{s['seed'] + s['n'] - 1} (the same in every variant); base options "
-        f"<code>{html.escape(json.dumps(s['options']))}</code>; variants: {', '.join(names)}."
+        f"<h1>{html.escape(game.name)}: what {s['n']} games "
+        + ("per variant " if len(variants) > 1 else "")
+        + f"between {html.escape(', '.join(bots))} {_term('bots', 'bots')} say</h1>",
+        f"<p class=lede>{s['players']} players; "
+        + (
+            f"the {html.escape(s['bots'][0])} bot in every seat"
+            if len(bots) == 1
+            else ", ".join(f"seat P{k} {html.escape(b)}" for k, b in enumerate(s["bots"]))
+        )
+        + f"; seeds {s['seed']} to {s['seed'] + s['n'] - 1}"
+        + (" (the same in every variant)" if len(variants) > 1 else "")
+        + (
+            f"; options <code>{html.escape(json.dumps(s['options']))}</code>"
+            if s["options"]
+            else ""
+        )
+        + (
+            f"; {_term('variant', 'variants')}: {', '.join(names)} (the first is the baseline)"
+            if len(variants) > 1
+            else ""
+        )
+        + "."
         + (
             ""
             if summary.get("complete", True)
             else " <b>The run is not finished: partial results.</b>"
         )
-        + " Brackets are 95% intervals; p-values in bold are below 0.05.</p>",
-        "<div class=key><h3>Key findings</h3><ul>",
-        *(f"<li>{line}</li>" for line in key_findings(summary)),
-        "</ul></div>",
+        + "</p>",
+        findings_html(summary, defs),
         "<h2>Who wins</h2>",
         plot_win_shares(summary),
     ]
     rows = []
     for seat in range(s["players"]):
-        row = [f"P{seat} ({html.escape(s['bots'][seat])})"]
+        row = [f"{_term('seat', f'seat P{seat}')} ({html.escape(s['bots'][seat])})"]
         row += [_e(v["seats"][seat]["win_share"], True) for v in variants]
         rows.append(row)
     rows.append(
-        ["seats vs equal shares (chi-square)"] + [_pv(v["seat_test"]["p"]) for v in variants]
+        [f"seats vs equal shares ({_term('tests', 'chi-square')})"]
+        + [_pv(v["seat_test"]["p"], v["seat_test"].get("p_holm")) for v in variants]
     )
     firsts = [v["first_player"] or {} for v in variants]
     if any(firsts):
-        rows.append(["first player"] + [_e(f.get("win_share", NONE), True) for f in firsts])
-        rows.append(["first player vs fair (binomial)"] + [_pv(f.get("p")) for f in firsts])
+        rows.append(
+            [f"{_term('first-player', 'first player')} (moves first)"]
+            + [_e(f.get("win_share", NONE), True) for f in firsts]
+        )
+        rows.append(
+            [f"first player vs fair ({_term('tests', 'binomial')})"]
+            + [_pv(f.get("p"), f.get("p_holm")) for f in firsts]
+        )
         longest = max(len(f.get("by_order", [])) for f in firsts)
         for k in range(1, longest):
             cells = [
                 _e(f["by_order"][k], True) if len(f.get("by_order", [])) > k else "–"
                 for f in firsts
             ]
-            rows.append([f"player {k + 1} in turn order", *cells])
-    rows.append(["shared wins"] + [_e(v["shared"], True) for v in variants])
-    rows.append(["top score tied"] + [_e(v["tied"], True) for v in variants])
-    rows.append(["… settled by a tie-break"] + [_e(v["tie_broken"], True) for v in variants])
-    parts.append(_table(["win share", *names], rows))
+            rows.append(
+                [f"{_ordinal(k + 1)} to move ({_term('turn-order', 'turn order')})", *cells]
+            )
+        if any(f.get("order_test", {}).get("p") is not None for f in firsts):
+            rows.append(
+                [f"turn order vs equal shares ({_term('tests', 'chi-square')})"]
+                + [
+                    _pv(f.get("order_test", {}).get("p"), f.get("order_test", {}).get("p_holm"))
+                    for f in firsts
+                ]
+            )
+    rows.append([_term("shared", "shared wins")] + [_e(v["shared"], True) for v in variants])
+    rows.append([_term("tied", "top score tied")] + [_e(v["tied"], True) for v in variants])
+    rows.append(
+        [f"… {_term('tie-break', 'settled by a tie-break')}"]
+        + [_e(v["tie_broken"], True) for v in variants]
+    )
+    parts.append(_table([_term("win-share", "win share"), *names], rows))
 
     parts.append("<h2>Scores and margins</h2>")
     rows = []
     for seat in range(s["players"]):
-        rows.append([f"P{seat} mean score"] + [_e(v["seats"][seat]["score"]) for v in variants])
-    rows.append(["margin (winner − runner-up)"] + [_e(v["margin"]) for v in variants])
+        rows.append(
+            [f"seat P{seat} mean score"] + [_e(v["seats"][seat]["score"]) for v in variants]
+        )
+    rows.append(
+        [f"{_term('margin', 'margin')} (winner − runner-up)"] + [_e(v["margin"]) for v in variants]
+    )
     parts.append(_table(["score", *names], rows))
     parts.append(
         plot_hist(summary, lambda v: v["margins"], "Margin: winner minus runner-up", "margin")
@@ -304,21 +394,27 @@ def render(summary: dict[str, Any], folder: Path) -> str:
 
     parts.append("<h2>Length, tension and choice</h2>")
     rows = [
-        [f"length ({k if k == 'decisions' else k + 's'})"]
+        [f"{_term('length', 'length')} ({plural(k)})"]
         + [_e(v["length"].get(k, NONE)) for v in variants]
         for k in variants[0]["length"]
     ]
     rows += [
-        ["decisiveness"] + [_e(v["decisiveness"], True, 0) for v in variants],
-        ["lead changes"] + [_e(v["lead_changes"], digits=2) for v in variants],
-        ["drama"] + [_e(v["drama"], digits=2) for v in variants],
-        ["legal choices per decision"] + [_e(v["choices"]) for v in variants],
+        [_term("decisiveness", "decisiveness")]
+        + [_e(v["decisiveness"], True, 0) for v in variants],
+        [_term("lead-changes", "lead changes")]
+        + [_e(v["lead_changes"], digits=2) for v in variants],
+        [f"{_term('drama', 'drama')} (of the top score)"]
+        + [_e(v["drama"], True, 0) for v in variants],
+        [_term("choices", "legal choices per decision")] + [_e(v["choices"]) for v in variants],
     ]
     parts.append(_table(["measure", *names], rows))
     unit = variants[0]["unit"]
     parts.append(
         plot_hist(
-            summary, lambda v: v["lengths"].get(unit, []), f"Game length in {unit}s", f"{unit}s"
+            summary,
+            lambda v: v["lengths"].get(unit, []),
+            f"Game length in {plural(unit)}",
+            plural(unit),
         )
     )
     parts.append(
@@ -330,14 +426,17 @@ def render(summary: dict[str, Any], folder: Path) -> str:
         )
     )
     score_name = summary.get("score_name", "score")
-    parts.append(f"<h2>{html.escape(score_name.capitalize())} by {html.escape(unit)}</h2>")
+    parts.append(
+        f"<h2 id=curves>{html.escape(score_name.capitalize())} by {html.escape(unit)}</h2>"
+    )
     parts.append(
         f"<p>The mean {html.escape(score_name)} so far at the end of each "
-        f"{html.escape(unit)}, by place in turn order (by seat in a game without a first "
-        "player), over the games still going (the curve stops where fewer than 10% are), "
-        "with 95% bands.</p>"
+        f"{html.escape(unit)}, by place in {_term('turn-order', 'turn order')} (by seat in a "
+        "game without a first player), over the games still going (the curve stops where "
+        f"fewer than 10% are), with 95% bands ({_term('curve', 'more')}).</p>"
     )
     parts += [plot_curve(v, score_name) for v in variants]
+    parts.append(_gap_table(variants, unit, score_name, names))
 
     parts.append("<h2>Events per game</h2>")
     kinds = sorted(
@@ -362,17 +461,24 @@ def render(summary: dict[str, Any], folder: Path) -> str:
 
     for v in variants[1:]:
         parts.append(f"<h2>{html.escape(v['label'])} against {names[0]}</h2>")
-        heads = ["metric", names[0], html.escape(v["label"]), "difference", "test", "p"]
+        heads = [
+            "metric",
+            names[0],
+            html.escape(v["label"]),
+            "difference",
+            _term("tests", "test"),
+            f"p; corrected ({_term('holm', 'Holm')})",
+        ]
         split: dict[bool, list[list[str]]] = {False: [], True: []}
         for r in v["versus_baseline"]:
             split[bool(r.get("minor"))].append(
                 [
-                    html.escape(r["metric"]),
+                    _term(r.get("term", "events"), r["metric"]),
                     f"{r['baseline']:.3f}",
                     f"{r['variant']:.3f}",
                     f"{r['difference']:+.3f}",
                     r["test"],
-                    _pv(r["p"]),
+                    _pv(r["p"], r.get("p_holm")),
                 ]
             )
         parts.append(_table(heads, split[False]))
@@ -393,8 +499,29 @@ def render(summary: dict[str, Any], folder: Path) -> str:
                 f"<li>{names[variants.index(v)]}, {what}: seed {ex['seed']} "
                 f"({ex['decisions']} decisions): <code>{cmd}</code></li>"
             )
-    parts.append(
-        "</ul><p>Every game replays from its seed and record. The measures are "
-        "explained in Courtly's designer's guide, docs/lab.md.</p></body></html>"
-    )
+    parts.append("</ul><p>Every game replays from its seed and record.</p>")
+    parts.append(definitions_html(defs))
+    parts.append("</body></html>")
     return "\n".join(p for p in parts if p)
+
+
+def _gap_table(variants: list[dict[str, Any]], unit: str, score_name: str, names: list[str]) -> str:
+    """The first player's gap at the end of each unit, folded away."""
+    gaps = [v.get("first_gap") for v in variants]
+    longest = max((len(g["by_unit"]) for g in gaps if g), default=0)
+    if not longest:
+        return ""
+    rows = [
+        [f"{unit} {u + 1}"]
+        + [
+            _e(g["by_unit"][u]["gap"], digits=2) if g and len(g["by_unit"]) > u else "–"
+            for g in gaps
+        ]
+        for u in range(longest)
+    ]
+    return (
+        f"<details><summary>The first player's gap: their {html.escape(score_name)} minus the "
+        f"others' mean, by {html.escape(unit)}</summary>"
+        + _table([f"{_term('first-gap', 'gap')} after", *names], rows)
+        + "</details>"
+    )

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from courtly import bots as bot_registry
 from courtly.engine.records import Record
 from courtly.games import get
+from courtly.lab.parallel import run_tasks
 
 
 @dataclass
@@ -75,9 +75,15 @@ Match = tuple[list[str], int]
 """One game to play: the bot of each seat, and the seed."""
 
 
-def _play_many(args: tuple[str, list[Match], Any, bool, float | None]) -> list[GameResult]:
+def _play_many(
+    args: tuple[str, list[Match], Any, bool, float | None], tick: Callable[[], None]
+) -> list[GameResult]:
     game_id, matches, options, keep, think = args
-    return [play_game(game_id, names, seed, options, keep, think) for names, seed in matches]
+    results = []
+    for names, seed in matches:
+        results.append(play_game(game_id, names, seed, options, keep, think))
+        tick()
+    return results
 
 
 def run_matches(
@@ -90,25 +96,26 @@ def run_matches(
     chunk: int = 25,
     think: float | None = None,
 ) -> Iterator[GameResult]:
-    """Play every match; yields results in order as chunks finish.
+    """Play every match; yields results in order as chunks finish, and calls
+    ``progress(1)`` as each game ends.
 
     ``jobs`` > 1 spreads chunks of games over that many processes. The results
     do not depend on ``jobs``: each game depends only on its seed and seats."""
     opts = dict(options or {})
     chunks = [matches[i : i + chunk] for i in range(0, len(matches), chunk)]
     tasks = [(game_id, part, opts, keep_records, think) for part in chunks]
-    if jobs <= 1:
-        for task in tasks:
-            results = _play_many(task)
-            if progress:
-                progress(len(results))
-            yield from results
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for results in pool.map(_play_many, tasks):
-            if progress:
-                progress(len(results))
-            yield from results
+
+    def tick(_: int) -> None:
+        if progress:
+            progress(1)
+
+    finished: dict[int, list[GameResult]] = {}
+    following = 0
+    for i, results in run_tasks(_play_many, tasks, jobs, tick):
+        finished[i] = results
+        while following in finished:
+            yield from finished.pop(following)
+            following += 1
 
 
 def run_games(

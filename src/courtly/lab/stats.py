@@ -112,3 +112,33 @@ def welch_test(a: Sequence[float], b: Sequence[float]) -> float:
     if spread(xs) == 0 and spread(ys) == 0:
         return 1.0 if xs[0] == ys[0] else 0.0
     return float(sps.ttest_ind(xs, ys, equal_var=False).pvalue)
+
+
+def one_sample_test(values: Sequence[float]) -> float:
+    """Student's one-sample t-test of the mean of ``values`` against 0 (used on
+    paired differences, e.g. the first player's score minus the others' in each
+    game)."""
+    from scipy import stats as sps
+
+    xs = [v for v in values if not math.isnan(v)]
+    if len(xs) < 2:
+        return math.nan
+    if spread(xs) == 0:
+        return 1.0 if xs[0] == 0 else 0.0
+    return float(sps.ttest_1samp(xs, 0.0).pvalue)
+
+
+def holm(pvalues: Sequence[float | None]) -> list[float | None]:
+    """Holm's step-down correction of a family of p-values for multiple
+    comparisons: the adjusted p-values, in the same order (``None`` for a test
+    not made, which does not count in the family). A finding whose adjusted p
+    is below 0.05 keeps the chance that *any* finding of the family is a fluke
+    below 5%, whatever the dependence between the tests."""
+    made = sorted((p, i) for i, p in enumerate(pvalues) if p is not None and not math.isnan(p))
+    m = len(made)
+    out: list[float | None] = [None] * len(pvalues)
+    running = 0.0
+    for rank, (p, i) in enumerate(made):
+        running = max(running, min(1.0, (m - rank) * p))
+        out[i] = running
+    return out

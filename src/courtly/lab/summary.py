@@ -1,10 +1,13 @@
 """From a lab run's rows to its summary: every metric with a 95% interval, and
 each variant compared with the baseline (the first variant).
 
-Tests used (two-sided): chi-square of wins per seat against equal shares; an
-exact binomial test of the first player's wins against the fair share; a
-two-proportion z-test for shares between variants; Welch's t-test for means
-between variants.
+Tests used (two-sided): chi-square of wins per seat, and per place in turn
+order, against equal shares; an exact binomial test of the first player's wins
+against the fair share; a one-sample t-test of the first player's score minus
+the others' mean after the first unit (round, Year...); a two-proportion z-test
+for shares between variants; Welch's t-test for means between variants. Every
+p-value of the run is then corrected with Holm's method over all of them (the
+report's findings are drawn from that one family): ``p_holm`` next to each ``p``.
 """
 
 from __future__ import annotations
@@ -19,7 +22,9 @@ from courtly.lab.stats import (
     Estimate,
     binomial_test,
     fair_share_test,
+    holm,
     mean_ci,
+    one_sample_test,
     share_ci,
     spread,
     two_proportion_test,
@@ -75,6 +80,16 @@ SCORE_NAMES: dict[str, str] = {
     "intrigue": "points",
 }
 """What each game's score is called, for the per-turn curves."""
+
+FIRST_PLAYER_RULES: dict[str, str] = {
+    "agents-of-the-crown": "",
+    "agincards": "always seat P0",
+    "crown-rivals": "the player with the lowest spade in the opening hands",
+    "garrison": "the player with the lowest starting heart",
+    "intrigue": "always seat P0, who starts the first round",
+}
+"""Who moves first in each game, as its rules choose (the first player is not
+always seat P0); Agents of the Crown opens with every House deciding at once."""
 
 CURVE_MIN_SHARE = 0.1
 """A per-turn curve stops where fewer than this share of the games are still going."""
@@ -132,11 +147,22 @@ def variant_summary(
             by_order[r["order"]].append(r["win_share"])
     if by_order.get(0):
         first = by_order[0]
+        openers = [g["first"] for g in games if g["first"] >= 0]
+        p0_first = sum(1 for f in openers if f == 0) / len(openers) if openers else math.nan
+        # with two players, or the first player always seat P0, this test would
+        # repeat the first player's or the seats' own
+        order_stat, order_p = (
+            fair_share_test([sum(by_order[k]) for k in sorted(by_order)])
+            if players > 2 and p0_first < 1
+            else (math.nan, math.nan)
+        )
         out["first_player"] = {
             "win_share": est(share_ci(first)),
             "fair": 1 / players,
             "p": _p(binomial_test(sum(first), len(first), 1 / players)),
             "by_order": [est(share_ci(by_order[k])) for k in sorted(by_order)],
+            "order_test": {"chi2": _p(order_stat), "p": _p(order_p)},
+            "p0_first": p0_first,
         }
     else:
         out["first_player"] = None
@@ -175,7 +201,38 @@ def variant_summary(
         }
     out["events"] = events
     out["curve"] = _curves(games, players)
+    out["first_gap"] = _first_gap(games, players, len(out["curve"]["going"]))
     return out
+
+
+def _first_gap(games: list[dict[str, Any]], players: int, units: int) -> dict[str, Any] | None:
+    """The first player's score minus the mean of the others' at the end of
+    each unit of the curve, game by game (a paired difference), with its 95%
+    interval; tested against 0 after the first unit. None without a first player."""
+    if not games or units == 0 or players < 2 or not all(g["first"] >= 0 for g in games):
+        return None
+    by_unit = []
+    first_diffs: list[float] = []
+    for u in range(units):
+        diffs, firsts, others = [], [], []
+        for g in games:
+            if len(g["curve"]) <= u:
+                continue
+            row = g["curve"][u]
+            rest = [row[s] for s in range(players) if s != g["first"]]
+            firsts.append(row[g["first"]])
+            others.append(sum(rest) / len(rest))
+            diffs.append(firsts[-1] - others[-1])
+        if u == 0:
+            first_diffs = diffs
+        by_unit.append(
+            {
+                "gap": est(mean_ci(diffs)),
+                "first": sum(firsts) / len(firsts),
+                "others": sum(others) / len(others),
+            }
+        )
+    return {"by_unit": by_unit, "p": _p(one_sample_test(first_diffs))}
 
 
 def _curves(games: list[dict[str, Any]], players: int) -> dict[str, Any]:
@@ -219,6 +276,7 @@ def _row(
     other: Sequence[float],
     test: str,
     fn: Callable[[Sequence[float], Sequence[float]], float],
+    term: str,
 ) -> dict[str, Any]:
     b, o = _finite(base), _finite(other)
     mb = sum(b) / len(b) if b else math.nan
@@ -230,6 +288,8 @@ def _row(
         "difference": mo - mb,
         "test": test,
         "p": _p(fn(b, o)),
+        "term": term,
+        "share": fn is two_proportion_test,
     }
 
 
@@ -247,17 +307,22 @@ def compare(
     for s in range(players):
         rows.append(
             _row(
-                f"P{s} win share",
+                f"seat P{s} win share",
                 [r["win_share"] for r in base_seats if r["seat"] == s],
                 [r["win_share"] for r in seats if r["seat"] == s],
                 z,
                 two_proportion_test,
+                "win-share",
             )
         )
     first_b = [r["win_share"] for r in base_seats if r["order"] == 0]
     first_v = [r["win_share"] for r in seats if r["order"] == 0]
     if first_b and first_v:
-        rows.append(_row("first player's win share", first_b, first_v, z, two_proportion_test))
+        rows.append(
+            _row(
+                "first player's win share", first_b, first_v, z, two_proportion_test, "first-player"
+            )
+        )
     rows.append(
         _row(
             "shared wins",
@@ -265,6 +330,7 @@ def compare(
             [float(g["shared"]) for g in games],
             z,
             two_proportion_test,
+            "shared",
         )
     )
     rows.append(
@@ -274,6 +340,7 @@ def compare(
             [float(metrics.top_tied(g["scores"])) for g in games],
             z,
             two_proportion_test,
+            "tied",
         )
     )
     rows.append(
@@ -283,28 +350,30 @@ def compare(
             [g["decisions"] for g in games],
             t,
             welch_test,
+            "length",
         )
     )
     units = [k for k in (base_games[0]["length"] if base_games else {})]
     for unit in units:
         rows.append(
             _row(
-                f"length ({unit}s)",
+                f"length ({unit if unit.endswith('s') else unit + 's'})",
                 [g["length"].get(unit, 0) for g in base_games],
                 [g["length"].get(unit, 0) for g in games],
                 t,
                 welch_test,
+                "length",
             )
         )
-    for key, name in (
-        ("margin", "margin"),
-        ("decisiveness", "decisiveness"),
-        ("lead_changes", "lead changes"),
-        ("drama", "drama"),
-        ("choices", "legal choices per decision"),
+    for key, name, term in (
+        ("margin", "margin", "margin"),
+        ("decisiveness", "decisiveness", "decisiveness"),
+        ("lead_changes", "lead changes", "lead-changes"),
+        ("drama", "drama", "drama"),
+        ("choices", "legal choices per decision", "choices"),
     ):
         rows.append(
-            _row(name, [g[key] for g in base_games], [g[key] for g in games], t, welch_test)
+            _row(name, [g[key] for g in base_games], [g[key] for g in games], t, welch_test, term)
         )
     # the events named for designers first, then the others
     kinds = sorted(
@@ -317,6 +386,7 @@ def compare(
             [g["events"].get(kind, 0) for g in games],
             t,
             welch_test,
+            "events",
         )
         row["minor"] = kind not in labels  # an event not named for designers
         rows.append(row)
@@ -347,11 +417,38 @@ def summarize(
                 split_g[0], split_s[0], split_g[i], split_s[i], players, labels
             )
         out_variants.append(summary)
+    tests = correct(out_variants)
     return {
         "settings": settings,
         "score_name": SCORE_NAMES.get(game, "score"),
+        "first_rule": FIRST_PLAYER_RULES.get(game, ""),
         "variants": out_variants,
+        "correction": {"method": "Holm", "tests": tests},
     }
+
+
+def _tests(variants: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every test of the run: the dicts holding a ``p``, in a fixed order."""
+    out: list[dict[str, Any]] = []
+    for v in variants:
+        out.append(v["seat_test"])
+        fp = v.get("first_player")
+        if fp is not None:
+            out += [fp, fp["order_test"]]
+        if v.get("first_gap") is not None:
+            out.append(v["first_gap"])
+        out += v.get("versus_baseline", [])
+    return out
+
+
+def correct(variants: list[dict[str, Any]]) -> int:
+    """Holm's correction over every test of the run, all variants together: each
+    test gets ``p_holm`` beside its ``p``. Returns the number of tests made."""
+    tests = _tests(variants)
+    adjusted = holm([t["p"] for t in tests])
+    for t, q in zip(tests, adjusted, strict=True):
+        t["p_holm"] = q
+    return sum(1 for q in adjusted if q is not None)
 
 
 def _examples(games: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:

@@ -1,0 +1,770 @@
+"""What a lab run says, in plain words: the findings that open its report.
+
+Each finding is a sentence or two a designer reads without any guide: its
+numbers with 95% intervals, what they mean in games, its evidence (the test and
+its p-value, corrected for every test of the run with Holm's method) and the
+measures it uses, marked ``[[id|words]]`` so that the page links ``words`` to
+the measure's definition (``#def-id``, see ``definitions``) and plain text
+shows ``words`` alone.
+
+Findings are ranked by how much they matter, in five tiers (``TIERS``):
+
+0. clear findings about who wins (a test that holds after the correction and
+   moves at least one game in 100, or a tie-break deciding games), the more
+   games they move the higher;
+1. clear effects on how the game plays (the first player's score after the
+   first round, a rule variant changing the length, the margin, events...) of
+   at least 10% of their size, the larger the change the higher;
+2. how games go (length, decisiveness, lead changes, drama, shared wins);
+3. clear but small effects;
+4. what the data cannot tell yet (no clear effect), the largest first.
+
+"The first player" always means the player who moves first, whichever seat
+they sit in; seats (P0, P1...) are places at the table.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import re
+from dataclasses import asdict, dataclass
+from typing import Any
+
+ALPHA = 0.05
+
+TIERS = ("who wins", "how the game plays", "how games go", "clear but small", "not clear yet")
+"""The tiers of findings, in the order they are ranked."""
+WHO, PLAYS, GOES, SMALL, UNCLEAR = range(5)
+
+NOTABLE_SHARE = 0.05
+"""A tie-break deciding, or a win shared in, this share of games or more is a finding."""
+SMALL_GAMES = 1.0
+"""A clear effect on who wins that moves fewer games in 100 than this is small."""
+SMALL_CHANGE = 10.0
+"""A clear effect on how the game plays smaller than this (in % of its size) is small."""
+
+_MARK = re.compile(r"\[\[([a-z0-9-]+)\|([^\]]+)\]\]")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One finding: its words, its evidence, and where it ranks."""
+
+    tier: int
+    """See ``TIERS``."""
+    size: float
+    """What ranks it within its tier: games in 100 for who wins, a change in %
+    for an effect on how the game plays."""
+    text: str
+    evidence: str
+    variant: str | None = None
+    p: float | None = None
+    p_holm: float | None = None
+
+    @property
+    def topic(self) -> str:
+        return TIERS[self.tier]
+
+    @property
+    def terms(self) -> list[str]:
+        """The measures it links to, in order of appearance."""
+        out: list[str] = []
+        for m in _MARK.finditer(self.text + " " + self.evidence):
+            if m.group(1) not in out:
+                out.append(m.group(1))
+        return out
+
+    def as_dict(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["text"] = plain(self.text)
+        out["evidence"] = plain(self.evidence)
+        out["topic"] = self.topic
+        out["terms"] = self.terms
+        return out
+
+
+def plain(marked: str) -> str:
+    """Marked text as plain words."""
+    return _MARK.sub(lambda m: m.group(2), marked)
+
+
+def linked(marked: str, titles: dict[str, str] | None = None) -> str:
+    """Marked text as HTML: escaped, each marked measure a link to its definition
+    (its text, when given, shown on hovering)."""
+    out = []
+    last = 0
+    for m in _MARK.finditer(marked):
+        out.append(html.escape(marked[last : m.start()]))
+        term, words = m.group(1), m.group(2)
+        title = (titles or {}).get(term)
+        attr = f' title="{html.escape(title)}"' if title else ""
+        out.append(f'<a class=term href="#def-{term}"{attr}>{html.escape(words)}</a>')
+        last = m.end()
+    out.append(html.escape(marked[last:]))
+    return "".join(out)
+
+
+# -- numbers in words --------------------------------------------------------------
+
+
+def _ok(x: Any) -> bool:
+    return x is not None and not (isinstance(x, float) and math.isnan(x))
+
+
+def pct(e: dict[str, Any], digits: int = 1) -> str:
+    """A share with its interval: ``26.0% [20.4, 32.5]``."""
+    k = 100
+    return f"{k * e['mean']:.{digits}f}% [{k * e['low']:.{digits}f}, {k * e['high']:.{digits}f}]"
+
+
+def num(e: dict[str, Any], digits: int = 1) -> str:
+    """A mean with its interval: ``7.2 [6.7, 7.6]``."""
+    return f"{e['mean']:.{digits}f} [{e['low']:.{digits}f}, {e['high']:.{digits}f}]"
+
+
+def p_text(p: float | None) -> str:
+    if p is None or not _ok(p):
+        return "p not defined"
+    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+
+
+def games_in_100(share: float) -> str:
+    """A share of games as a count a designer pictures: ``about 8 games in 100 (one in 12)``."""
+    n = 100 * abs(share)
+    if n < 1:
+        return "fewer than 1 game in 100"
+    if n >= 99.5:
+        return "all 100 games in 100"
+    count = max(1, round(n))
+    return f"about {count} game{'s' if count != 1 else ''} in 100 (one in {int(100 / count + 0.5)})"
+
+
+def games_range(low: float, high: float) -> str:
+    """An interval of games won or lost, per 100 games, in words."""
+    lo, hi = 100 * low, 100 * high
+    if lo < 0 < hi:
+        return f"anything from {-lo:.0f} games in 100 lost to {hi:.0f} won"
+    if hi <= 0:
+        return f"between {-hi:.0f} and {-lo:.0f} games in 100 lost"
+    return f"between {lo:.0f} and {hi:.0f} games in 100 won"
+
+
+def clear(q: float | None) -> bool:
+    """Whether a corrected p-value makes a result clear."""
+    return q is not None and _ok(q) and q < ALPHA
+
+
+def evidence(test: str, p: float | None, q: float | None, tests: int) -> str:
+    """The test, its p-value and the corrected one."""
+    verdict = "[[clear|clear]]" if clear(q) else "[[clear|not clear]]"
+    return _first_letter(
+        f"{test}: {p_text(p)}; [[holm|corrected]] for the {number_of_tests(tests)} of this report: "
+        f"{p_text(q)}, {verdict}.",
+        True,
+    )
+
+
+def plural(unit: str) -> str:
+    """A unit's plural: ``round`` is ``rounds``; ``tiles`` stays ``tiles``."""
+    return unit if unit.endswith("s") else unit + "s"
+
+
+def number_of_tests(tests: int) -> str:
+    return f"{tests} test{'s' if tests != 1 else ''}"
+
+
+def _ordinal(k: int) -> str:
+    return f"{k}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(k if k < 20 else k % 10, 'th') }"
+
+
+def _excess(shares: list[float], fair: float) -> float:
+    """The share of games that would change hands for every share to be fair:
+    the total by which shares exceed the fair share."""
+    return sum(max(0.0, s - fair) for s in shares)
+
+
+def _first_letter(sentence: str, upper: bool) -> str:
+    """The sentence with its first letter (a marked measure's, if it opens with
+    one) in upper or lower case."""
+    m = re.match(r"(\[\[[a-z0-9-]+\|)?(.)", sentence)
+    if m is None:
+        return sentence
+    i = m.end() - 1
+    letter = sentence[i].upper() if upper else sentence[i].lower()
+    return f"{sentence[:i]}{letter}{sentence[i + 1 :]}"
+
+
+def _with(tag: str, sentence: str) -> str:
+    """A sentence after a variant's tag (``With length=long, the first player...``)."""
+    return f"{tag}, {_first_letter(sentence, False)}" if tag else sentence
+
+
+# -- the findings --------------------------------------------------------------------
+
+
+def findings(summary: dict[str, Any]) -> list[Finding]:
+    """Every finding of a run, ranked (the most important first)."""
+    out: list[Finding] = []
+    several = len(summary["variants"]) > 1
+    tests = summary.get("correction", {}).get("tests", 0)
+    for v in summary["variants"]:
+        if v["games"]:
+            out += _variant_findings(summary, v, f"With {v['label']}" if several else "", tests)
+    base = summary["variants"][0]
+    for v in summary["variants"][1:]:
+        if v["games"] and base["games"]:
+            out += _versus(v, base["label"], tests)
+    # a stable sort: equal sizes keep the order in which they were made
+    return sorted(out, key=lambda f: (f.tier, -f.size))
+
+
+def _ranked(tier: int, size: float, small: float) -> int:
+    """A clear finding's tier: its own, or the small ones' below ``small``."""
+    return tier if size >= small else SMALL
+
+
+def _variant_findings(
+    summary: dict[str, Any], v: dict[str, Any], tag: str, tests: int
+) -> list[Finding]:
+    s = summary["settings"]
+    fair = 1 / s["players"]
+    score = summary.get("score_name", "score")
+    out: list[Finding] = []
+
+    fp = v.get("first_player")
+    if fp is not None and fp["win_share"]["n"]:
+        out.append(_first_player(summary, v, tag, tests))
+        order = fp["order_test"]
+        if _ok(order.get("p")):
+            shares = [e["mean"] for e in fp["by_order"]]
+            out.append(
+                _shares(
+                    tag,
+                    "[[turn-order|places in turn order]]",
+                    [f"{_ordinal(k + 1)} to move {100 * x:.1f}%" for k, x in enumerate(shares)],
+                    shares,
+                    fair,
+                    "[[tests|chi-square test]] of wins by place in turn order against equal shares",
+                    order,
+                    tests,
+                    v["label"],
+                    "",
+                )
+            )
+
+    gap = v.get("first_gap")
+    if gap is not None and clear(gap.get("p_holm")):
+        out.append(_first_gap(v, gap, tag, score, tests))
+
+    st = v["seat_test"]
+    if _ok(st.get("p")):
+        shares = [x["win_share"]["mean"] for x in v["seats"]]
+        caveat = ""
+        if len(set(s["bots"])) > 1:
+            caveat += (
+                f" The seats hold different [[bots|bots]] ({', '.join(s['bots'])}): this "
+                "compares the bots as much as the seats."
+            )
+        if fp is not None and fp.get("p0_first") == 1:
+            caveat += " Seat P0 is always the first player here."
+        out.append(
+            _shares(
+                tag,
+                "[[seat|seats]] (places at the table)",
+                [f"P{k} {100 * x:.1f}%" for k, x in enumerate(shares)],
+                shares,
+                fair,
+                "[[tests|chi-square test]] of wins by seat against equal shares",
+                st,
+                tests,
+                v["label"],
+                caveat,
+            )
+        )
+
+    broken = v["tie_broken"]
+    if _ok(broken["mean"]) and broken["mean"] >= NOTABLE_SHARE:
+        out.append(
+            Finding(
+                WHO,
+                100 * broken["mean"],
+                _with(
+                    tag,
+                    f"A [[tie-break|tie-break]] decides {pct(broken)} of games: the top {score} "
+                    f"was tied and the tie-break rule, not the {score}, chose the winner in "
+                    f"{games_in_100(broken['mean'])}.",
+                ),
+                f"Measured over {broken['n']} games (a share with its 95% "
+                "[[interval|interval]]; nothing is compared, so no test).",
+                v["label"],
+            )
+        )
+
+    out.append(_how_games_go(v, tag, score))
+    return out
+
+
+def _shares(
+    tag: str,
+    who: str,
+    cells: list[str],
+    shares: list[float],
+    fair: float,
+    test: str,
+    result: dict[str, Any],
+    tests: int,
+    label: str,
+    caveat: str,
+) -> Finding:
+    """Win shares of seats, or of places in turn order, against equal shares."""
+    size = 100 * _excess(shares, fair)
+    is_clear = clear(result.get("p_holm"))
+    listed = ", ".join(cells)
+    fair_text = f"a [[fair-share|fair share]] is {100 * fair:.1f}%"
+    if is_clear:
+        text = (
+            f"Some {who} win more than others: {listed} ({fair_text}); "
+            f"[[games-in-100|{games_in_100(size / 100)}]] would change hands if they did not."
+        )
+    else:
+        text = f"No clear difference between {who}: {listed} ({fair_text})."
+    return Finding(
+        _ranked(WHO, size, SMALL_GAMES) if is_clear else UNCLEAR,
+        size,
+        _with(tag, text + caveat),
+        evidence(test, result["p"], result.get("p_holm"), tests),
+        label,
+        result["p"],
+        result.get("p_holm"),
+    )
+
+
+def _first_player(summary: dict[str, Any], v: dict[str, Any], tag: str, tests: int) -> Finding:
+    fp = v["first_player"]
+    e, fair = fp["win_share"], fp["fair"]
+    rule = summary.get("first_rule", "")
+    if fp.get("p0_first") == 1:
+        who = "whoever moves first, here always seat P0"
+    else:
+        who = "whoever moves first" + (f", here {rule}" if rule else "") + "; not seat P0 as such"
+    excess = e["mean"] - fair
+    is_clear = clear(fp.get("p_holm"))
+    head = (
+        f"The [[first-player|first player]] ({who}) wins {pct(e)} of games against a "
+        f"[[fair-share|fair share]] of {100 * fair:.1f}%"
+    )
+    moved = f"[[games-in-100|{games_in_100(excess).capitalize()}]]"
+    if is_clear and excess > 0:
+        text = (
+            f"{head}: an advantage. {moved} go to the first player that an even game would "
+            "give to another."
+        )
+    elif is_clear:
+        text = (
+            f"{head}: a handicap. {moved} go to another player that an even game would give "
+            "to the first."
+        )
+    else:
+        text = (
+            f"{head}: no clear advantage or handicap. The data allow "
+            f"[[games-in-100|{games_range(e['low'] - fair, e['high'] - fair)}]] by moving "
+            "first; more games would narrow this."
+        )
+    size = 100 * abs(excess)
+    return Finding(
+        _ranked(WHO, size, SMALL_GAMES) if is_clear else UNCLEAR,
+        size,
+        _with(tag, text),
+        evidence(
+            "[[tests|exact binomial test]] against the fair share",
+            fp["p"],
+            fp.get("p_holm"),
+            tests,
+        ),
+        v["label"],
+        fp["p"],
+        fp.get("p_holm"),
+    )
+
+
+def _first_gap(v: dict[str, Any], gap: dict[str, Any], tag: str, score: str, tests: int) -> Finding:
+    unit = v["unit"]
+    units = gap["by_unit"]
+    first = units[0]
+    behind = first["gap"]["mean"] < 0
+    side = "behind" if behind else "ahead"
+    lasting = 0  # units from the first on with the gap clearly on that side
+    for u in units:
+        g = u["gap"]
+        if (g["high"] < 0) if behind else (g["low"] > 0):
+            lasting += 1
+        else:
+            break
+    curve = f"[[curve|{score} by {unit}]]"
+    if lasting == len(units):
+        after = f"and is still {side} after {unit} {lasting}, as far as most games go ({curve})"
+    else:
+        after = f"and the gap is no longer clear by {unit} {lasting + 1} ({curve})"
+    base = abs(first["others"]) or abs(first["first"])
+    size = 100 * abs(first["gap"]["mean"]) / base if base else 100.0
+    text = (
+        f"The [[first-player|first player]] ends {unit} 1 {side}: {score} "
+        f"{first['first']:.1f} against {first['others']:.1f} for the others on average, "
+        f"a [[first-gap|gap]] of {num(first['gap'])} ({size:.0f}% of the others' {score}), "
+        f"{after}."
+    )
+    return Finding(
+        _ranked(PLAYS, size, SMALL_CHANGE),
+        size,
+        _with(tag, text),
+        evidence(
+            f"[[tests|paired t-test]] of the first player's {score} minus the others' "
+            f"after {unit} 1",
+            gap["p"],
+            gap.get("p_holm"),
+            tests,
+        ),
+        v["label"],
+        gap["p"],
+        gap.get("p_holm"),
+    )
+
+
+def _how_games_go(v: dict[str, Any], tag: str, score: str) -> Finding:
+    length = v["length"]
+    unit = v["unit"]
+    parts = []
+    decisions = f"{num(length['decisions'], 0)} [[length|decisions]]"
+    if unit in length and unit != "decisions":
+        parts.append(f"A game lasts {num(length[unit])} {plural(unit)} ({decisions}).")
+    else:
+        parts.append(f"A game lasts {decisions}.")
+    d = v["decisiveness"]
+    if _ok(d["mean"]):
+        m = d["mean"]
+        reading = (
+            "games are usually settled early and the rest is a formality"
+            if m < 0.4
+            else "games are usually settled around the middle"
+            if m < 0.7
+            else "the outcome usually stays open until late"
+        )
+        parts.append(
+            f"The winner takes the lead for good {pct(d, 0)} of the way through "
+            f"([[decisiveness|decisiveness]]): {reading}."
+        )
+    lc, dr, mg = v["lead_changes"], v["drama"], v["margin"]
+    more = []
+    if _ok(lc["mean"]):
+        more.append(f"the lead changes {num(lc)} times a game ([[lead-changes|lead changes]])")
+    if _ok(dr["mean"]):
+        more.append(
+            f"at their worst, winners trailed by {pct(dr, 0)} of the game's top {score} "
+            "([[drama|drama]])"
+        )
+    if _ok(mg["mean"]):
+        more.append(f"they finish {num(mg)} ahead of the next in {score} ([[margin|margin]])")
+    if more:
+        sentence = "; ".join(more)
+        parts.append(sentence[0].upper() + sentence[1:] + ".")
+    shared = v["shared"]
+    if _ok(shared["mean"]) and shared["mean"] >= NOTABLE_SHARE:
+        parts.append(f"{pct(shared)} of games end in a [[shared|shared win]].")
+    return Finding(
+        GOES,
+        0.0,
+        _with(tag, " ".join(parts)),
+        f"Measured over {v['games']} games, each number with its 95% [[interval|interval]].",
+        v["label"],
+    )
+
+
+def _change(r: dict[str, Any]) -> tuple[float, str]:
+    """A variant's change in one measure: its size (games in 100 for a share,
+    else % of the baseline's value) and in words."""
+    b, x = r["baseline"], r["variant"]
+    if r.get("share"):
+        more = "more" if x > b else "fewer"
+        return 100 * abs(x - b), (
+            f"from {100 * b:.1f}% to {100 * x:.1f}% of games "
+            f"([[games-in-100|{games_in_100(x - b)} {more}]])"
+        )
+    if not b:
+        return 100.0, f"from {b:.3g} to {x:.3g}"
+    rel = 100 * (x - b) / abs(b)
+    return abs(rel), f"from {b:.3g} to {x:.3g} ({rel:+.0f}%)"
+
+
+GROUPS = {"length": "[[length|length]]", "events": "[[events|events]] per game"}
+"""Measures a variant's changes are told together: a game's lengths in its
+several units, and its events."""
+
+
+def _item(metric: str) -> str:
+    """A measure's name within its group: ``length (rounds)`` is ``rounds``."""
+    if metric.startswith("length (") and metric.endswith(")"):
+        return "in " + metric[len("length (") : -1]
+    return metric.removesuffix(" per game")
+
+
+def _versus(v: dict[str, Any], base: str, tests: int) -> list[Finding]:
+    """A variant against the baseline: each clear change (lengths together,
+    events together), then what is worth confirming."""
+    out: list[Finding] = []
+    label = v["label"]
+    rows = [r for r in v.get("versus_baseline", []) if not r.get("minor") and _ok(r.get("p"))]
+    lead = f"{label} against {base} (the baseline): "
+    shown = [r for r in rows if clear(r.get("p_holm"))]
+    grouped: dict[str, list[dict[str, Any]]] = {}
+    for r in shown:
+        grouped.setdefault(r["term"] if r["term"] in GROUPS else r["metric"], []).append(r)
+    for key, group in grouped.items():
+        changes = sorted(((*_change(r), r) for r in group), key=lambda c: -c[0])
+        size = changes[0][0]
+        worst = max(group, key=lambda r: r["p_holm"])
+        if key in GROUPS:
+            items = "; ".join(f"{_item(r['metric'])} {words}" for _, words, r in changes)
+            text = f"{lead}{GROUPS[key]}: {items}."
+        else:
+            r = group[0]
+            text = f"{lead}[[{r['term']}|{r['metric']}]]: {changes[0][1]}."
+        who = group[0]["term"] in ("win-share", "first-player")
+        test = f"[[tests|{worst['test']} test]]" + (
+            " of each (the least clear shown)" if len(group) > 1 else ""
+        )
+        out.append(
+            Finding(
+                _ranked(WHO if who else PLAYS, size, SMALL_GAMES if who else SMALL_CHANGE),
+                size,
+                text,
+                evidence(test, worst["p"], worst["p_holm"], tests),
+                label,
+                worst["p"],
+                worst["p_holm"],
+            )
+        )
+    if not shown:
+        out.append(
+            Finding(
+                PLAYS,
+                0.0,
+                f"{lead}no measure changes clearly (of the {len(rows)} compared).",
+                f"Every [[tests|test]] of {label} against {base} has a p of 0.05 or more after "
+                "[[holm|Holm's correction]].",
+                label,
+            )
+        )
+    hints = [r for r in rows if not clear(r.get("p_holm")) and r["p"] < ALPHA]
+    if hints:
+        names = ", ".join(r["metric"] for r in hints[:8]) + (
+            f" and {len(hints) - 8} more" if len(hints) > 8 else ""
+        )
+        out.append(
+            Finding(
+                UNCLEAR,
+                0.0,
+                f"{lead}worth confirming with more games: {names} (each p is below 0.05 "
+                "alone, but [[clear|not clear]] once corrected for the number of tests).",
+                "The comparison's table below has every number; rerun with more games (-n) "
+                "or other seeds (--seed) to confirm.",
+                label,
+            )
+        )
+    return out
+
+
+# -- what the measures mean ----------------------------------------------------------
+
+
+def definitions(summary: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """Every measure the report uses: ``(id, name, definition)``, in plain words
+    for this run's game; the page anchors each at ``#def-id``."""
+    s = summary["settings"]
+    players = s["players"]
+    fair = 100 / players
+    variants = summary["variants"]
+    unit = variants[0].get("unit", "round") if variants else "round"
+    score = summary.get("score_name", "score")
+    rule = summary.get("first_rule", "")
+    tests = summary.get("correction", {}).get("tests", 0)
+    p0 = [v["first_player"]["p0_first"] for v in variants if v.get("first_player")]
+    p0_note = (
+        f" In this run seat P0 moved first in {100 * sum(p0) / len(p0):.0f}% of games."
+        if p0 and _ok(p0[0])
+        else ""
+    )
+    return [
+        (
+            "first-player",
+            "first player",
+            "The player who makes the game's first decision, whichever seat they sit in"
+            + (f" (here {rule})" if rule else "")
+            + ". It is not the same as seat P0: P0 is only the first place at the table."
+            + p0_note
+            + " A game in which everyone opens at once has no first player.",
+        ),
+        (
+            "turn-order",
+            "place in turn order",
+            "1st is the first player, 2nd the next to move (clockwise from the first), and so "
+            "on. The score-by-round curves follow these places, not the seats.",
+        ),
+        (
+            "seat",
+            "seat (P0, P1...)",
+            "A place at the table; each seat keeps its bot for the whole run ("
+            + ", ".join(f"P{k} {b}" for k, b in enumerate(s["bots"]))
+            + "). Seats are not turn order: see first player.",
+        ),
+        (
+            "win-share",
+            "win share",
+            "The share of games a player won; a win shared by k players counts 1/k to each.",
+        ),
+        (
+            "fair-share",
+            "fair share",
+            f"What each player would win if nothing favoured anyone: 1 in {players}, "
+            f"{fair:.1f}% of games.",
+        ),
+        (
+            "games-in-100",
+            "games in 100",
+            "How many games in 100 would have another winner without the effect: the share "
+            "won above (or below) the fair share. A first player winning 60% against a fair "
+            "50% takes 10 games in 100 (one in 10) that an even game would give the other "
+            "player. The biggest effects come first in the findings.",
+        ),
+        (
+            "interval",
+            "95% interval [low, high]",
+            "With this many games the true value is very likely (95%) between the two "
+            "numbers; more games narrow it. Shares use Wilson's interval, means the normal "
+            "approximation.",
+        ),
+        (
+            "clear",
+            "clear / not clear",
+            "Clear: after the correction for the number of tests, the p-value is below 0.05, "
+            "so chance alone is an unlikely explanation. Not clear: the data cannot tell the "
+            "effect from chance; it may still be real, and more games (or other seeds) would "
+            "tell.",
+        ),
+        (
+            "holm",
+            "Holm's correction",
+            f"This report makes {number_of_tests(tests)}. With many, some would show p below 0.05 "
+            "by chance alone (about one in twenty when nothing is there). Holm's method "
+            f"raises each p-value to allow for the others: the smallest is multiplied by "
+            f"{tests}, the next by {max(tests - 1, 0)}, and so on (never above 1 or below "
+            "the one before). With every corrected p below 0.05 for the clear findings, the "
+            "chance that even one of them is a fluke stays below 5%. Corrected p-values are "
+            "shown beside the raw ones, in bold when below 0.05.",
+        ),
+        (
+            "tests",
+            "the tests",
+            "A p-value is the chance of a difference at least this large if there were "
+            "really no effect. Win shares against the fair share: an exact binomial test "
+            "(the first player) or a chi-square test (all seats, all places in turn order); "
+            f"the first player's {score} after {unit} 1: a paired t-test of their {score} "
+            "minus the others' mean, game by game; variants against the baseline: a "
+            "two-proportion z-test for shares and Welch's t-test for means. All two-sided.",
+        ),
+        (
+            "shared",
+            "shared win",
+            "A game won by two or more players together (the rules allow it); each gets 1/k.",
+        ),
+        (
+            "tied",
+            "top score tied",
+            "Two or more players ended on the best score, whether the win was then shared or "
+            "settled by a tie-break.",
+        ),
+        (
+            "tie-break",
+            "settled by a tie-break",
+            "The top score was tied and the rules' tie-break, not the score, chose a single "
+            "winner. Many such games mean the tie-break rule decides games and deserves a look.",
+        ),
+        (
+            "margin",
+            "margin",
+            f"The winner's {score} minus the best {score} among the others (0 for a shared "
+            "win; negative when a game is won by another rule than the highest score). Small "
+            "margins mean close games; a long tail of big ones means runaway winners.",
+        ),
+        (
+            "length",
+            "length",
+            "In decisions (every choice any player makes, out-of-turn answers included) and "
+            f"in the game's own units ({plural(unit)} and the like).",
+        ),
+        (
+            "decisiveness",
+            "decisiveness",
+            "When the eventual winner took the lead for good, as a share of the game: after "
+            "every decision the lab notes who leads alone; if the winner leads alone from "
+            "decision k of D to the end, decisiveness is k/D. Near 0: settled early, the "
+            "rest a formality. Near 100%: open to the end (a winner decided by another rule "
+            "than the lead scores 100%). Not defined for shared wins.",
+        ),
+        (
+            "lead-changes",
+            "lead changes",
+            "How often the lead passed from one player to another in a game. A tie at the "
+            "top interrupts nobody: A leads, A and B tie, A leads again is no change.",
+        ),
+        (
+            "drama",
+            "drama",
+            f"The largest deficit the eventual winner came back from, as a share of the "
+            f"highest {score} anyone reached in that game: 0 when the winner was never behind, "
+            f"50% when at some point they trailed the leader by half the game's top {score}. "
+            "Not defined for shared wins.",
+        ),
+        (
+            "choices",
+            "legal choices per decision",
+            "The mean number of legal actions a player had at a decision (a forced move counts "
+            "1): a rough measure of how open the game is.",
+        ),
+        (
+            "curve",
+            f"{score} by {unit}",
+            f"The mean {score} so far at the end of each {unit}, one line per place in turn "
+            "order (per seat in a game without a first player), over the games still going, "
+            "stopped where fewer than 10% are. Lines that split early show a place pulling "
+            "ahead; lines that cross show catch-up.",
+        ),
+        (
+            "first-gap",
+            "the first player's gap",
+            f"In each game, the first player's {score} minus the mean of the others' at the "
+            f"end of a {unit}; averaged over the games. Negative: the first player is behind.",
+        ),
+        (
+            "events",
+            "events",
+            "Everything the game reports happening (a siege, a reshuffle, a curse...), counted "
+            f"by kind: per game and per {unit}.",
+        ),
+        (
+            "variant",
+            "variant and baseline",
+            "A variant is one combination of the option values compared (--vary); the first "
+            "is the baseline the others are compared with. Every variant plays the same "
+            "seeds, so differences come from the rules, not the deals.",
+        ),
+        (
+            "bots",
+            "bots",
+            "The players are bots ("
+            + ", ".join(sorted(set(s["bots"])))
+            + "): a finding is about play at that level. An effect that shows with the "
+            "'normal' and 'hard' bots alike is likely real; one that only 'random' shows says "
+            "little about people.",
+        ),
+    ]
