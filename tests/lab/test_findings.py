@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
+from courtly.lab.definitions import definitions
 from courtly.lab.findings import (
     GOES,
     PLAYS,
     SMALL,
     UNCLEAR,
     WHO,
-    definitions,
     findings,
     games_in_100,
     games_range,

@@ -4,7 +4,7 @@ Each finding is a sentence or two a designer reads without any guide: its
 numbers with 95% intervals, what they mean in games, its evidence (the test and
 its p-value, corrected for every test of the run with Holm's method) and the
 measures it uses, marked ``[[id|words]]`` so that the page links ``words`` to
-the measure's definition (``#def-id``, see ``definitions``) and plain text
+the measure's definition (``#def-id``, see ``courtly.lab.definitions``) and plain text
 shows ``words`` alone.
 
 Findings are ranked by how much they matter, in five tiers (``TIERS``):
@@ -108,7 +108,7 @@ def linked(marked: str, titles: dict[str, str] | None = None) -> str:
 # -- numbers in words --------------------------------------------------------------
 
 
-def _ok(x: Any) -> bool:
+def is_number(x: Any) -> bool:
     return x is not None and not (isinstance(x, float) and math.isnan(x))
 
 
@@ -124,7 +124,7 @@ def num(e: dict[str, Any], digits: int = 1) -> str:
 
 
 def p_text(p: float | None) -> str:
-    if p is None or not _ok(p):
+    if p is None or not is_number(p):
         return "p not defined"
     return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
 
@@ -152,7 +152,7 @@ def games_range(low: float, high: float) -> str:
 
 def clear(q: float | None) -> bool:
     """Whether a corrected p-value makes a result clear."""
-    return q is not None and _ok(q) and q < ALPHA
+    return q is not None and is_number(q) and q < ALPHA
 
 
 def evidence(test: str, p: float | None, q: float | None, tests: int) -> str:
@@ -236,7 +236,7 @@ def _variant_findings(
     if fp is not None and fp["win_share"]["n"]:
         out.append(_first_player(summary, v, tag, tests))
         order = fp["order_test"]
-        if _ok(order.get("p")):
+        if is_number(order.get("p")):
             shares = [e["mean"] for e in fp["by_order"]]
             out.append(
                 _shares(
@@ -258,7 +258,7 @@ def _variant_findings(
         out.append(_first_gap(v, gap, tag, score, tests))
 
     st = v["seat_test"]
-    if _ok(st.get("p")):
+    if is_number(st.get("p")):
         shares = [x["win_share"]["mean"] for x in v["seats"]]
         caveat = ""
         if len(set(s["bots"])) > 1:
@@ -284,7 +284,7 @@ def _variant_findings(
         )
 
     broken = v["tie_broken"]
-    if _ok(broken["mean"]) and broken["mean"] >= NOTABLE_SHARE:
+    if is_number(broken["mean"]) and broken["mean"] >= NOTABLE_SHARE:
         out.append(
             Finding(
                 WHO,
@@ -441,7 +441,7 @@ def _how_games_go(v: dict[str, Any], tag: str, score: str) -> Finding:
     else:
         parts.append(f"A game lasts {decisions}.")
     d = v["decisiveness"]
-    if _ok(d["mean"]):
+    if is_number(d["mean"]):
         m = d["mean"]
         reading = (
             "games are usually settled early and the rest is a formality"
@@ -456,20 +456,20 @@ def _how_games_go(v: dict[str, Any], tag: str, score: str) -> Finding:
         )
     lc, dr, mg = v["lead_changes"], v["drama"], v["margin"]
     more = []
-    if _ok(lc["mean"]):
+    if is_number(lc["mean"]):
         more.append(f"the lead changes {num(lc)} times a game ([[lead-changes|lead changes]])")
-    if _ok(dr["mean"]):
+    if is_number(dr["mean"]):
         more.append(
             f"at their worst, winners trailed by {pct(dr, 0)} of the game's top {score} "
             "([[drama|drama]])"
         )
-    if _ok(mg["mean"]):
+    if is_number(mg["mean"]):
         more.append(f"they finish {num(mg)} ahead of the next in {score} ([[margin|margin]])")
     if more:
         sentence = "; ".join(more)
         parts.append(sentence[0].upper() + sentence[1:] + ".")
     shared = v["shared"]
-    if _ok(shared["mean"]) and shared["mean"] >= NOTABLE_SHARE:
+    if is_number(shared["mean"]) and shared["mean"] >= NOTABLE_SHARE:
         parts.append(f"{pct(shared)} of games end in a [[shared|shared win]].")
     return Finding(
         GOES,
@@ -513,7 +513,7 @@ def _versus(v: dict[str, Any], base: str, tests: int) -> list[Finding]:
     events together), then what is worth confirming."""
     out: list[Finding] = []
     label = v["label"]
-    rows = [r for r in v.get("versus_baseline", []) if not r.get("minor") and _ok(r.get("p"))]
+    rows = [r for r in v.get("versus_baseline", []) if not r.get("minor") and is_number(r.get("p"))]
     lead = f"{label} against {base} (the baseline): "
     shown = [r for r in rows if clear(r.get("p_holm"))]
     grouped: dict[str, list[dict[str, Any]]] = {}
@@ -572,199 +572,3 @@ def _versus(v: dict[str, Any], base: str, tests: int) -> list[Finding]:
             )
         )
     return out
-
-
-# -- what the measures mean ----------------------------------------------------------
-
-
-def definitions(summary: dict[str, Any]) -> list[tuple[str, str, str]]:
-    """Every measure the report uses: ``(id, name, definition)``, in plain words
-    for this run's game; the page anchors each at ``#def-id``."""
-    s = summary["settings"]
-    players = s["players"]
-    fair = 100 / players
-    variants = summary["variants"]
-    unit = variants[0].get("unit", "round") if variants else "round"
-    score = summary.get("score_name", "score")
-    rule = summary.get("first_rule", "")
-    tests = summary.get("correction", {}).get("tests", 0)
-    p0 = [v["first_player"]["p0_first"] for v in variants if v.get("first_player")]
-    p0_note = (
-        f" In this run seat P0 moved first in {100 * sum(p0) / len(p0):.0f}% of games."
-        if p0 and _ok(p0[0])
-        else ""
-    )
-    return [
-        (
-            "first-player",
-            "first player",
-            "The player who makes the game's first decision, whichever seat they sit in"
-            + (f" (here {rule})" if rule else "")
-            + ". It is not the same as seat P0: P0 is only the first place at the table."
-            + p0_note
-            + " A game in which everyone opens at once has no first player.",
-        ),
-        (
-            "turn-order",
-            "place in turn order",
-            "1st is the first player, 2nd the next to move (clockwise from the first), and so "
-            "on. The score-by-round curves follow these places, not the seats.",
-        ),
-        (
-            "seat",
-            "seat (P0, P1...)",
-            "A place at the table; each seat keeps its bot for the whole run ("
-            + ", ".join(f"P{k} {b}" for k, b in enumerate(s["bots"]))
-            + "). Seats are not turn order: see first player.",
-        ),
-        (
-            "win-share",
-            "win share",
-            "The share of games a player won; a win shared by k players counts 1/k to each.",
-        ),
-        (
-            "fair-share",
-            "fair share",
-            f"What each player would win if nothing favoured anyone: 1 in {players}, "
-            f"{fair:.1f}% of games.",
-        ),
-        (
-            "games-in-100",
-            "games in 100",
-            "How many games in 100 would have another winner without the effect: the share "
-            "won above (or below) the fair share. A first player winning 60% against a fair "
-            "50% takes 10 games in 100 (one in 10) that an even game would give the other "
-            "player. The biggest effects come first in the findings.",
-        ),
-        (
-            "interval",
-            "95% interval [low, high]",
-            "With this many games the true value is very likely (95%) between the two "
-            "numbers; more games narrow it. Shares use Wilson's interval, means the normal "
-            "approximation.",
-        ),
-        (
-            "clear",
-            "clear / not clear",
-            "Clear: after the correction for the number of tests, the p-value is below 0.05, "
-            "so chance alone is an unlikely explanation. Not clear: the data cannot tell the "
-            "effect from chance; it may still be real, and more games (or other seeds) would "
-            "tell.",
-        ),
-        (
-            "holm",
-            "Holm's correction",
-            f"This report makes {number_of_tests(tests)}. With many, some would show p below 0.05 "
-            "by chance alone (about one in twenty when nothing is there). Holm's method "
-            f"raises each p-value to allow for the others: the smallest is multiplied by "
-            f"{tests}, the next by {max(tests - 1, 0)}, and so on (never above 1 or below "
-            "the one before). With every corrected p below 0.05 for the clear findings, the "
-            "chance that even one of them is a fluke stays below 5%. Corrected p-values are "
-            "shown beside the raw ones, in bold when below 0.05.",
-        ),
-        (
-            "tests",
-            "the tests",
-            "A p-value is the chance of a difference at least this large if there were "
-            "really no effect. Win shares against the fair share: an exact binomial test "
-            "(the first player) or a chi-square test (all seats, all places in turn order); "
-            f"the first player's {score} after {unit} 1: a paired t-test of their {score} "
-            "minus the others' mean, game by game; variants against the baseline: a "
-            "two-proportion z-test for shares and Welch's t-test for means. All two-sided.",
-        ),
-        (
-            "shared",
-            "shared win",
-            "A game won by two or more players together (the rules allow it); each gets 1/k.",
-        ),
-        (
-            "tied",
-            "top score tied",
-            "Two or more players ended on the best score, whether the win was then shared or "
-            "settled by a tie-break.",
-        ),
-        (
-            "tie-break",
-            "settled by a tie-break",
-            "The top score was tied and the rules' tie-break, not the score, chose a single "
-            "winner. Many such games mean the tie-break rule decides games and deserves a look.",
-        ),
-        (
-            "margin",
-            "margin",
-            f"The winner's {score} minus the best {score} among the others (0 for a shared "
-            "win; negative when a game is won by another rule than the highest score). Small "
-            "margins mean close games; a long tail of big ones means runaway winners.",
-        ),
-        (
-            "length",
-            "length",
-            "In decisions (every choice any player makes, out-of-turn answers included) and "
-            f"in the game's own units ({plural(unit)} and the like).",
-        ),
-        (
-            "decisiveness",
-            "decisiveness",
-            "When the eventual winner took the lead for good, as a share of the game: after "
-            "every decision the lab notes who leads alone; if the winner leads alone from "
-            "decision k of D to the end, decisiveness is k/D. Near 0: settled early, the "
-            "rest a formality. Near 100%: open to the end (a winner decided by another rule "
-            "than the lead scores 100%). Not defined for shared wins.",
-        ),
-        (
-            "lead-changes",
-            "lead changes",
-            "How often the lead passed from one player to another in a game. A tie at the "
-            "top interrupts nobody: A leads, A and B tie, A leads again is no change.",
-        ),
-        (
-            "drama",
-            "drama",
-            f"The largest deficit the eventual winner came back from, as a share of the "
-            f"highest {score} anyone reached in that game: 0 when the winner was never behind, "
-            f"50% when at some point they trailed the leader by half the game's top {score}. "
-            "Not defined for shared wins.",
-        ),
-        (
-            "choices",
-            "legal choices per decision",
-            "The mean number of legal actions a player had at a decision (a forced move counts "
-            "1): a rough measure of how open the game is.",
-        ),
-        (
-            "curve",
-            f"{score} by {unit}",
-            f"The mean {score} so far at the end of each {unit}, one line per place in turn "
-            "order (per seat in a game without a first player), over the games still going, "
-            "stopped where fewer than 10% are. Lines that split early show a place pulling "
-            "ahead; lines that cross show catch-up.",
-        ),
-        (
-            "first-gap",
-            "the first player's gap",
-            f"In each game, the first player's {score} minus the mean of the others' at the "
-            f"end of a {unit}; averaged over the games. Negative: the first player is behind.",
-        ),
-        (
-            "events",
-            "events",
-            "Everything the game reports happening (a siege, a reshuffle, a curse...), counted "
-            f"by kind: per game and per {unit}.",
-        ),
-        (
-            "variant",
-            "variant and baseline",
-            "A variant is one combination of the option values compared (--vary); the first "
-            "is the baseline the others are compared with. Every variant plays the same "
-            "seeds, so differences come from the rules, not the deals.",
-        ),
-        (
-            "bots",
-            "bots",
-            "The players are bots ("
-            + ", ".join(sorted(set(s["bots"])))
-            + "): a finding is about play at that level. An effect that shows with the "
-            "'normal' and 'hard' bots alike is likely real; one that only 'random' shows says "
-            "little about people.",
-        ),
-    ]

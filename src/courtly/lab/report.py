@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from courtly.games import get
-from courtly.lab.findings import Finding, definitions, findings, linked, number_of_tests, plural
+from courtly.lab.definitions import definitions
+from courtly.lab.findings import Finding, findings, linked, number_of_tests, plural
 from courtly.lab.store import LabDir
 from courtly.lab.summary import summarize
 
