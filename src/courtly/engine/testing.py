@@ -128,8 +128,8 @@ def card_codes_in(value: Any, valid: frozenset[str]) -> set[str]:
 
 
 def snapshot(state: State) -> bytes:
-    """The whole state, for "did anything change" checks."""
-    return pickle.dumps(state.__dict__)
+    """The whole state, for "did anything change" checks (``State.snapshot``)."""
+    return state.snapshot()
 
 
 def seats_of(state: State) -> list[int | None]:
