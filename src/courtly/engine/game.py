@@ -211,6 +211,7 @@ class Game(ABC):
         return f"<Game {self.id}>"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # as a game's State may, for its tests
 class State(ABC):
     """One position of a game. Subclasses keep plain lists and ints for speed."""
 
