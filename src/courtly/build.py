@@ -33,7 +33,6 @@ COMPILED: tuple[str, ...] = (
     "courtly.cards",
     "courtly.engine.actions",
     "courtly.engine.decisions",
-    "courtly.engine.errors",
     "courtly.engine.events",
     "courtly.engine.game",
     *(f"courtly.games.{g}.{m}" for g in _GAMES for m in ("rules", "actions", "view")),
