@@ -28,8 +28,8 @@ run: compiled
 	$(CBIN)/courtly serve --host 127.0.0.1 --port 8000 --db courtly.db
 
 lint: $(STAMP)
-	$(BIN)/ruff check setup.py src tests
-	$(BIN)/ruff format --check setup.py src tests
+	$(BIN)/ruff check setup.py src tests tools
+	$(BIN)/ruff format --check setup.py src tests tools
 	$(BIN)/mypy
 
 # The whole suite against each build; tests/test_build.py checks that each run
