@@ -6,10 +6,10 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: run test lint bench install clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml Makefile
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,rl]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,rl,postgres]'
 	touch $(STAMP)
 
 install: $(STAMP)
