@@ -15,13 +15,14 @@ server (``NOTIFY courtly``) so that they send the news to their own clients.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TypeVar, cast
 
 from alembic import command
 from alembic.config import Config
@@ -37,6 +38,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 from courtly.engine.errors import CourtlyError
@@ -50,10 +52,14 @@ except ImportError:  # pragma: no cover - not on Linux or macOS
 MIGRATIONS = Path(__file__).with_name("migrations")
 CHANNEL = "courtly"
 """The PostgreSQL notification channel servers on one database share."""
-POOL_SIZE = 10
-"""Connections a server keeps to PostgreSQL (table transactions take at most
-``TABLE_TRANSACTIONS`` of them at once, so plain reads and writes always find one)."""
-TABLE_TRANSACTIONS = POOL_SIZE - 2
+WRITERS = 4
+"""Threads a server stores with on PostgreSQL (on SQLite, one)."""
+TABLE_TRANSACTIONS = 6
+"""Tables a server may hold the lock of at once (on PostgreSQL)."""
+POOL_SIZE = WRITERS + TABLE_TRANSACTIONS
+"""Connections a server keeps to PostgreSQL: one per table transaction and one
+per writer thread, so that no thread ever waits for a connection that only a
+thread could give back."""
 IDLE_IN_TRANSACTION_MS = 30_000
 """A server that stops in the middle of a table's transaction (frozen, not
 killed) lets go of the table's lock after this long."""
@@ -103,9 +109,10 @@ def make_engine(url: str) -> Engine:
 
             return engine
         if is_postgres(url):
+            # No ping before each use (a round trip per action): a connection
+            # the database dropped is replaced when a read finds it dead.
             return create_engine(
                 url,
-                pool_pre_ping=True,
                 pool_size=POOL_SIZE,
                 max_overflow=0,
                 connect_args={
@@ -136,6 +143,26 @@ def migrate(engine: Engine) -> None:
             )
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def again_if_dropped(fn: F) -> F:
+    """A read, or a transaction's first statement, that found its connection
+    dropped by the database (restarted, or cut) is tried once more on a fresh
+    one: nothing was done on the dead one."""
+
+    @functools.wraps(fn)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except DBAPIError as exc:
+            if not exc.connection_invalidated:
+                raise
+            return fn(*args, **kwargs)
+
+    return cast(F, run)
 
 
 class FileLock:
@@ -192,23 +219,16 @@ class Changes:
 class TableTxn:
     """A PostgreSQL transaction holding one table's lock: what other servers
     stored since (``changes``), then at most one write, committed with a
-    notification to every server."""
+    notification to every server (queued when the lock was taken: PostgreSQL
+    delivers it at the commit, and drops it if nothing is written)."""
 
-    def __init__(self, conn: Connection, table_id: str, server: str) -> None:
+    def __init__(self, conn: Connection) -> None:
         self.conn = conn
-        self.table_id = table_id
-        self.server = server
         self.changes = Changes()
         self.open = True
 
-    def commit(self, kind: str) -> None:
-        """Commit the write (and so let go of the table's lock); every server
-        listening hears ``kind`` (``a`` actions, ``c`` chat, ``s`` seats, ``r``
-        the rematch) for this table once the commit is done."""
-        self.conn.execute(
-            text("SELECT pg_notify(:channel, :payload)"),
-            {"channel": CHANNEL, "payload": f"{self.server} {kind} {self.table_id}"},
-        )
+    def commit(self) -> None:
+        """Commit the write, and so let go of the table's lock."""
         self.conn.commit()
         self.close()
 
@@ -261,7 +281,7 @@ class Store:
             yield s
 
     @contextlib.contextmanager
-    def _writing(self, txn: TableTxn | None, kind: str) -> Iterator[Connection]:
+    def _writing(self, txn: TableTxn | None) -> Iterator[Connection]:
         """A connection to write on: the table's transaction (committed, with its
         notification, once the block is done), or a transaction of its own."""
         if txn is None:
@@ -269,28 +289,39 @@ class Store:
                 yield conn
         else:
             yield txn.conn
-            txn.commit(kind)
+            txn.commit()
 
     # -- a table's lock (PostgreSQL) ------------------------------------------------
+    @again_if_dropped
     def lock_table(
-        self, table_id: str, seq: int, chat_seen: int, seats: bool = False, row: bool = False
+        self, table_id: str, kind: str, what: str, seq: int, chat_seen: int
     ) -> TableTxn | None:
         """Take the table's lock in a new transaction, unless another server
-        holds it (then None: try again shortly), and read what was stored since
-        ``seq`` actions and chat line ``chat_seen``. Nobody else writes the
-        table until the transaction ends."""
+        holds it (then None: try again shortly); queue the notification of the
+        write to come (``kind``: ``a`` an action, ``c`` chat, ``s`` seats, ``r``
+        a rematch), and read ``what`` was stored since (``Changes``; the same
+        letters). Nobody else writes the table until the transaction ends."""
         conn = self.engine.connect()
         try:
             got = conn.execute(
-                text("SELECT pg_try_advisory_xact_lock(hashtextextended(:key, 0))"),
-                {"key": "table:" + table_id},
+                text(
+                    "SELECT l.got FROM (SELECT pg_try_advisory_xact_lock("
+                    "hashtextextended(:key, 0)) AS got) AS l, "
+                    "LATERAL (SELECT pg_notify(:channel, :payload) WHERE l.got) AS n"
+                ),
+                {
+                    "key": "table:" + table_id,
+                    "channel": CHANNEL,
+                    "payload": f"{self.server} {kind} {table_id}",
+                },
             ).scalar()
             if not got:
                 conn.rollback()
                 conn.close()
                 return None
-            txn = TableTxn(conn, table_id, self.server)
-            txn.changes = self._changes(conn, table_id, seq, chat_seen, seats, row)
+            txn = TableTxn(conn)
+            # (a statement of its own: it sees what was committed up to the lock)
+            txn.changes = self._changes(conn, table_id, what, seq, chat_seen)
             return txn
         except BaseException:
             with contextlib.suppress(Exception):
@@ -298,36 +329,37 @@ class Store:
             conn.close()
             raise
 
-    def changes(
-        self, table_id: str, seq: int, chat_seen: int, seats: bool = False, row: bool = False
-    ) -> Changes:
-        """What was stored since ``seq`` actions and chat line ``chat_seen``
-        (committed actions of a table are always a prefix: each is stored under
-        the table's lock)."""
+    @again_if_dropped
+    def changes(self, table_id: str, what: str, seq: int, chat_seen: int) -> Changes:
+        """``what`` was stored since ``seq`` actions and chat line ``chat_seen``
+        (see ``lock_table``; a table's committed actions are always a prefix:
+        each is stored under the table's lock)."""
         with self.engine.connect() as conn:
-            return self._changes(conn, table_id, seq, chat_seen, seats, row)
+            return self._changes(conn, table_id, what, seq, chat_seen)
 
     def _changes(
-        self, conn: Connection, table_id: str, seq: int, chat_seen: int, seats: bool, row: bool
+        self, conn: Connection, table_id: str, what: str, seq: int, chat_seen: int
     ) -> Changes:
         out = Changes()
-        out.actions = [
-            (n, seat, notation, bool(by_bot))
-            for n, seat, notation, by_bot in conn.execute(
-                select(ActionRow.n, ActionRow.seat, ActionRow.notation, ActionRow.by_bot)
-                .where(ActionRow.table_id == table_id, ActionRow.n >= seq)
-                .order_by(ActionRow.n)
-            )
-        ]
-        out.chat = [
-            (i, seat, name, text_, at)
-            for i, seat, name, text_, at in conn.execute(
-                select(ChatRow.id, ChatRow.seat, ChatRow.name, ChatRow.text, ChatRow.at)
-                .where(ChatRow.table_id == table_id, ChatRow.id > chat_seen)
-                .order_by(ChatRow.id)
-            )
-        ]
-        if seats:
+        if "a" in what:
+            out.actions = [
+                (n, seat, notation, bool(by_bot))
+                for n, seat, notation, by_bot in conn.execute(
+                    select(ActionRow.n, ActionRow.seat, ActionRow.notation, ActionRow.by_bot)
+                    .where(ActionRow.table_id == table_id, ActionRow.n >= seq)
+                    .order_by(ActionRow.n)
+                )
+            ]
+        if "c" in what:
+            out.chat = [
+                (i, seat, name, text_, at)
+                for i, seat, name, text_, at in conn.execute(
+                    select(ChatRow.id, ChatRow.seat, ChatRow.name, ChatRow.text, ChatRow.at)
+                    .where(ChatRow.table_id == table_id, ChatRow.id > chat_seen)
+                    .order_by(ChatRow.id)
+                )
+            ]
+        if "s" in what:
             out.seats = [
                 (seat, kind, bot, token, name, bool(away))
                 for seat, kind, bot, token, name, away in conn.execute(
@@ -343,7 +375,7 @@ class Store:
                     .order_by(SeatRow.seat)
                 )
             ]
-        if row:
+        if "r" in what:
             found = conn.execute(
                 select(TableRow.rematch_id, TableRow.rematch_rotated).where(TableRow.id == table_id)
             ).first()
@@ -352,6 +384,7 @@ class Store:
         return out
 
     # -- writing -------------------------------------------------------------
+    @again_if_dropped
     def create_table(self, table: TableRow, seats: list[SeatRow]) -> None:
         with self.session() as s:
             s.add(table)
@@ -372,7 +405,7 @@ class Store:
         """Commit the ``n``-th action; ``result`` marks the game over; ``back``:
         the seat's player acted, so the seat is not away (any more). (Core statements: this runs
         once per action, so its cost is the server's throughput.)"""
-        with self._writing(txn, "a") as conn:
+        with self._writing(txn) as conn:
             conn.execute(
                 self._insert_action,
                 {
@@ -392,14 +425,14 @@ class Store:
                 conn.execute(_seat(table_id, seat).where(SeatRow.away).values(away=False))
 
     def set_name(self, table_id: str, seat: int, name: str, txn: TableTxn | None = None) -> None:
-        with self._writing(txn, "s") as conn:
+        with self._writing(txn) as conn:
             conn.execute(_seat(table_id, seat).values(name=name))
 
     def set_away(
         self, table_id: str, seats: list[int], away: bool, txn: TableTxn | None = None
     ) -> None:
         """Seats whose time ran out (``away``: a bot plays for them), or back."""
-        with self._writing(txn, "s") as conn:
+        with self._writing(txn) as conn:
             for seat in seats:
                 conn.execute(_seat(table_id, seat).values(away=away))
 
@@ -407,7 +440,7 @@ class Store:
         self, table_id: str, seat: int, token: str, name: str, txn: TableTxn | None = None
     ) -> None:
         """An open seat taken: a human seat now, with its new token and name."""
-        with self._writing(txn, "s") as conn:
+        with self._writing(txn) as conn:
             done = conn.execute(
                 _seat(table_id, seat)
                 .where(SeatRow.kind == "open")
@@ -425,7 +458,7 @@ class Store:
         txn: TableTxn | None = None,
     ) -> None:
         """Create the rematch table and point the finished one at it, at once."""
-        with self._writing(txn, "r") as conn:
+        with self._writing(txn) as conn:
             conn.execute(insert(TableRow).values(**_values(table)))
             conn.execute(insert(SeatRow), [_values(s) for s in seats])
             conn.execute(
@@ -440,7 +473,7 @@ class Store:
         """Store a chat line: its id (chat lines of a table are numbered in the
         order they were stored) and time."""
         at = now()
-        with self._writing(txn, "c") as conn:
+        with self._writing(txn) as conn:
             done = conn.execute(
                 insert(ChatRow).values(table_id=table_id, seat=seat, name=name, text=text_, at=at)
             )
@@ -449,6 +482,7 @@ class Store:
         return line, at
 
     # -- reading -------------------------------------------------------------
+    @again_if_dropped
     def unfinished(self, since: datetime | None = None) -> list[str]:
         """Ids of the tables still being played (with ``since``: only those made
         or played since then, the ones a restart resumes at once; the others
@@ -459,6 +493,7 @@ class Store:
         with self.session() as s:
             return list(s.scalars(query.order_by(TableRow.created_at)))
 
+    @again_if_dropped
     def open_public(self, limit: int = 100) -> list[str]:
         with self.session() as s:
             return list(
@@ -470,6 +505,7 @@ class Store:
                 )
             )
 
+    @again_if_dropped
     def load(
         self, table_id: str
     ) -> tuple[TableRow, list[SeatRow], list[ActionRow], list[ChatRow]] | None:

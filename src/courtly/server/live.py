@@ -44,7 +44,7 @@ from courtly.bots import review as advice
 from courtly.engine.errors import CourtlyError
 from courtly.engine.events import Event
 from courtly.server.bots import BotPool
-from courtly.server.db import TABLE_TRANSACTIONS, Changes, Store, TableTxn, now
+from courtly.server.db import TABLE_TRANSACTIONS, WRITERS, Changes, Store, TableTxn, now
 from courtly.server.limits import Buckets, Limits
 from courtly.server.protocol import (
     MAX_ID,
@@ -257,7 +257,11 @@ class Hub:
         self.reviews: OrderedDict[tuple[str, int], ReviewJob] = OrderedDict()
         self._reviewing = asyncio.Semaphore(REVIEWS_AT_ONCE)
         self.tables: dict[str, Live] = {}
-        self.writer = ThreadPoolExecutor(1, thread_name_prefix="courtly-db")
+        # SQLite: one writer thread; PostgreSQL: a few (a table's writes are in
+        # order all the same: each waits for the one before, under its lock)
+        self.writer = ThreadPoolExecutor(
+            WRITERS if store.shared else 1, thread_name_prefix="courtly-db"
+        )
         self.audit: Audit | None = None
         """Called with every game message before it is sent (tests check leaks)."""
         self._loading = asyncio.Lock()
@@ -290,15 +294,13 @@ class Hub:
             ) from exc
 
     @contextlib.asynccontextmanager
-    async def _txn(
-        self, live: Live, seats: bool = False, row: bool = False
-    ) -> AsyncIterator[TableTxn | None]:
+    async def _txn(self, live: Live, kind: str, what: str) -> AsyncIterator[TableTxn | None]:
         """Hold the table's lock in the database while checking and storing one
-        write (shared; the caller holds ``live.lock``): first wait for any other
-        server holding it, then apply (and send) what other servers stored
-        since, with the seats and the rematch when asked for. Yields the
-        transaction the write goes in (None when not shared: one server, one
-        lock). A database that fails is a StorageError."""
+        write of ``kind`` (shared; the caller holds ``live.lock``): first wait
+        for any other server holding it, then apply (and send) ``what`` other
+        servers stored since (see ``Store.lock_table``). Yields the transaction
+        the write goes in (None when not shared: one server, one lock). A
+        database that fails is a StorageError."""
         if not self.shared:
             yield None
             return
@@ -307,7 +309,7 @@ class Hub:
             while True:
                 table = live.table
                 txn = await self.db(
-                    self.store.lock_table, table.id, table.seq, live.chat_seen, seats, row
+                    self.store.lock_table, table.id, kind, what, table.seq, live.chat_seen
                 )
                 if txn is not None:
                     break
@@ -322,7 +324,7 @@ class Hub:
                 await self._catch_up(live, txn.changes)
                 yield txn
             finally:
-                if txn.open:  # nothing was written: let the table go (in order)
+                if txn.open:  # nothing was written: let the table go
                     try:
                         self.writer.submit(txn.rollback)
                     except RuntimeError:  # the server is closing
@@ -489,13 +491,9 @@ class Hub:
                 try:
                     async with live.lock:
                         table = live.table
+                        what = "".join(sorted(kinds | ({"a"} if "r" in kinds else set())))
                         changes = await self.db(
-                            self.store.changes,
-                            table.id,
-                            table.seq,
-                            live.chat_seen,
-                            "s" in kinds,
-                            "r" in kinds,
+                            self.store.changes, table.id, what, table.seq, live.chat_seen
                         )
                         await self._catch_up(live, changes)
                 except StorageError:
@@ -653,7 +651,7 @@ class Hub:
         return out
 
     async def claim(self, live: Live, token: str, name: str) -> Seat:
-        async with live.lock, self._txn(live, seats=True) as txn:
+        async with live.lock, self._txn(live, "s", "s") as txn:
             seat = live.table.seat_of(token)
             if seat is None:
                 raise CourtlyError("that token is not a seat of this table")
@@ -663,7 +661,7 @@ class Hub:
             return seat
 
     async def join(self, live: Live, name: str) -> Seat:
-        async with live.lock, self._txn(live, seats=True) as txn:
+        async with live.lock, self._txn(live, "s", "as") as txn:
             table = live.table
             if not table.public:
                 raise CourtlyError("this table is by invitation only: ask for an invite link")
@@ -682,7 +680,7 @@ class Hub:
         by another server) and the requester's seat at it. Every connected seat
         is sent its own invite."""
         async with live.lock:
-            async with self._txn(live, row=True) as txn:
+            async with self._txn(live, "r", "ar") as txn:
                 old = live.table
                 mine = old.seat_of(token)
                 if mine is None:
@@ -730,7 +728,7 @@ class Hub:
         """Check, apply, commit, then send: None when accepted, else the refusal."""
         async with live.lock:
             try:
-                async with self._txn(live) as txn:
+                async with self._txn(live, "a", "a") as txn:
                     table = live.table
                     act, refused = table.refusal(seat, action, seq)
                     if refused is not None or act is None:
@@ -785,7 +783,7 @@ class Hub:
         not be stored (the connection stays open)."""
         async with live.lock:
             try:
-                async with self._txn(live) as txn:
+                async with self._txn(live, "c", "c") as txn:
                     s = live.table.seats[seat]
                     name = s.name or f"Seat {seat}"
                     line, at = await self.db(
@@ -809,7 +807,7 @@ class Hub:
         """A seat takes itself back from the stand-in bot, with a fresh time bank."""
         async with live.lock:
             try:
-                async with self._txn(live, seats=True) as txn:
+                async with self._txn(live, "s", "s") as txn:
                     s = live.table.seats[seat]
                     if not s.away:
                         return Refused(
@@ -1102,7 +1100,7 @@ class Hub:
             failed = False
             if self._out_of_time(live):
                 try:
-                    async with self._txn(live, seats=True) as txn:
+                    async with self._txn(live, "s", "as") as txn:
                         out = self._out_of_time(live)  # other servers' news applied
                         if out:
                             await self.db(self.store.set_away, table.id, out, True, txn)
