@@ -162,6 +162,24 @@ def test_open_tables_join_claim_and_rematch(client: TestClient) -> None:
     assert client.get(f"/api/tables/{table}").json()["rematch"] == new["table"]["id"]
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_rematch_keeps_the_bots_and_the_people(client: TestClient) -> None:
+    made = create(client, "crown-rivals", ["random", "human"], name="Ada")
+    table, tok = made["table"]["id"], made["seats"][1]["token"]
+    with client.websocket_connect(f"/ws/tables/{table}?token={tok}") as ws:
+        play_to_end(ws, random.Random(4))
+    r = client.post(f"/api/tables/{table}/rematch", json={"token": tok, "rotate": True})
+    assert r.status_code == 200, r.text
+    new = r.json()
+    assert [(s["kind"], s["bot"], s["name"]) for s in new["table"]["seats"]] == [
+        ("human", None, "Ada"),
+        ("bot", "random", None),
+    ]
+    assert new["you"]["seat"] == 0 and new["you"]["token"] != tok
+    again = client.get(f"/api/tables/{new['table']['id']}").json()
+    assert [(s["kind"], s["bot"]) for s in again["seats"]] == [("human", None), ("bot", "random")]
+
+
 def test_bad_requests_get_clear_messages(client: TestClient) -> None:
     r = client.post("/api/tables", json={"game": "chess", "seats": ["human"]})
     assert r.status_code == 400 and "chess" in r.json()["error"]

@@ -13,6 +13,7 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -398,6 +399,60 @@ def play_both(ws0: Any, ws1: Any, views: list[dict[str, Any]]) -> None:
                 lambda m, done=done: m["type"] == "update" and m["seq"] >= done,
             )
     raise AssertionError("the game did not end")
+
+
+def test_simultaneous_commits_on_two_servers_are_stored_in_one_order(pg_url: str) -> None:
+    """Agents of the Crown opens with every seat to act at once: two seats
+    submit on A and two on B at the same moment. Each is accepted once, none
+    is refused for want of storage, both servers apply the four in the one
+    order stored, and every connection hears of all four."""
+    with (
+        TestClient(create_app(pg_url, limits=LIMITS)) as a,
+        TestClient(create_app(pg_url, limits=LIMITS)) as b,
+    ):
+        made = create(a, "agents-of-the-crown", ["human"] * 4)
+        table, toks = made["table"]["id"], [s["token"] for s in made["seats"]]
+        servers = [a, a, b, b]
+        cms = [
+            servers[i].websocket_connect(f"/ws/tables/{table}?token={toks[i]}") for i in range(4)
+        ]
+        ws = [cm.__enter__() for cm in cms]
+        try:
+            snaps = [until(w, lambda m: m["type"] == "snapshot") for w in ws]
+            assert all(snap["legal"] for snap in snaps)
+            seq = snaps[0]["seq"]
+            barrier = threading.Barrier(4)
+            seen: list[list[dict[str, Any]]] = [[] for _ in range(4)]
+
+            def submit(i: int) -> None:
+                act = {"type": "act", "action": snaps[i]["legal"][0]["id"], "seq": seq}
+                barrier.wait()
+                ws[i].send_json(act)
+                while not any(m.get("seq") == seq + 4 for m in seen[i]):
+                    seen[i].append(ws[i].receive_json())
+
+            threads = [threading.Thread(target=submit, args=(i,)) for i in range(4)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join(60)
+            for i in range(4):
+                assert not [m for m in seen[i] if m["type"] == "refused"], seen[i]
+                mine = [m for m in seen[i] if m.get("yours")]
+                assert len(mine) == 1 and mine[0]["yours"] == snaps[i]["legal"][0]["notation"]
+                updates = [m["seq"] for m in seen[i] if m["type"] == "update"]
+                assert updates == sorted(set(updates)) and updates[-1] == seq + 4
+        finally:
+            for cm in cms:
+                cm.__exit__(None, None, None)
+        records = [
+            c.app.state.hub.tables[table].table.state.record().actions  # type: ignore[attr-defined]
+            for c in (a, b)
+        ]
+    rows = stored_actions(pg_url, table)
+    assert [n for n, _, _ in rows] == list(range(seq + 4))
+    assert sorted(seat for _, seat, _ in rows[seq:]) == [0, 1, 2, 3]
+    assert records[0] == records[1] == [(seat, t) for _, seat, t in rows]
 
 
 def test_a_seat_runs_out_of_time_on_one_server_and_comes_back_on_another(pg_url: str) -> None:

@@ -548,10 +548,16 @@ def _seat(table_id: str, seat: int) -> Any:
 
 
 def _values(row: Any) -> dict[str, Any]:
-    """The column values set on an ORM row, for a Core insert (the others take
-    their defaults)."""
-    values = {c.key: getattr(row, c.key) for c in row.__table__.columns}
-    return {k: v for k, v in values.items() if v is not None}
+    """Every column's value on an ORM row, for a Core insert (the same keys
+    for every row of a kind; a value not set is the column's default), as the
+    ORM would insert it."""
+    values = {}
+    for c in row.__table__.columns:
+        value = getattr(row, c.key)
+        if value is None and c.default is not None and c.default.is_scalar:
+            value = c.default.arg
+        values[c.key] = value
+    return values
 
 
 __all__ = ["Changes", "Store", "TableTxn", "database_url"]
