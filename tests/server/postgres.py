@@ -9,14 +9,35 @@ from __future__ import annotations
 import contextlib
 import glob
 import itertools
+import json
 import os
 import pwd
 import shutil
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
 from courtly.server.load import free_port
+
+WATCHDOG = """
+import json, os, shutil, subprocess, sys, time
+parent, root, stop = int(sys.argv[1]), sys.argv[2], json.loads(sys.argv[3])
+def alive():
+    try:
+        os.kill(parent, 0)
+        with open(f"/proc/{parent}/stat") as f:
+            return f.read().rsplit(") ", 1)[-1][:1] != "Z"
+    except (OSError, ProcessLookupError):
+        return False
+while os.path.isdir(root) and alive():
+    time.sleep(1)
+if os.path.isdir(root):
+    subprocess.run(stop, capture_output=True, timeout=60)
+    shutil.rmtree(root, ignore_errors=True)
+"""
+"""Stops the cluster if the test process that started it ends without doing
+so (killed): a cluster never outlives its tests."""
 
 
 def binaries() -> Path | None:
@@ -104,6 +125,20 @@ class Cluster:
                     "-t",
                     "60",
                     "start",
+                )
+                stop = [*self.run_as, str(self.bindir / "pg_ctl"), "-D", str(self.data)]
+                subprocess.Popen(
+                    [
+                        sys.executable,
+                        "-c",
+                        WATCHDOG,
+                        str(os.getpid()),
+                        str(self.root),
+                        json.dumps([*stop, "-m", "immediate", "stop"]),
+                    ],
+                    start_new_session=True,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
                 )
                 return
             except RuntimeError:

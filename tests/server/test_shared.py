@@ -266,7 +266,7 @@ def test_a_killed_server_hands_its_tables_to_the_other(two_servers: Servers, pg_
     s = two_servers
     bots_only = make(s.http(0), "crown-rivals", ["hard", "hard"], think=0.05)["table"]["id"]
     people = make(s.http(0), "garrison", ["human", "human", "random"])
-    timed = make(s.http(0), "crown-rivals", ["human", "normal"], time_bank=4.0, takeover=True)
+    timed = make(s.http(0), "crown-rivals", ["human", "normal"], time_bank=6.0, takeover=True)
     tok = [people["seats"][0]["token"], people["seats"][1]["token"]]
     pt = people["table"]["id"]
     watcher = Client([s.ws(1, bots_only)])
