@@ -12,10 +12,10 @@ CBIN   := $(CVENV)/bin
 
 .PHONY: run test test-pure test-compiled lint bench install compiled clean
 
-$(STAMP): pyproject.toml setup.py
+$(STAMP): pyproject.toml setup.py Makefile
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,rl]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,rl,postgres]'
 	touch $(STAMP)
 
 install: $(STAMP)
