@@ -70,7 +70,9 @@ def test_openspiel_ismcts_plays_a_whole_game(game_id: str) -> None:
     returns = state.returns()
     assert searched > 0 and state.courtly.over
     assert returns == final_rewards(state.courtly)
-    assert abs(sum(returns)) < 1e-9 and max(returns) > 0
+    assert abs(sum(returns)) < 1e-9
+    # someone wins, unless the scores tie (a tied game is a draw for both)
+    assert max(returns) > 0 or len(set(state.courtly.scores)) == 1
 
 
 def test_resampling_keeps_the_information_state_and_varies_the_hidden_part() -> None:
