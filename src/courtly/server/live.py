@@ -43,7 +43,13 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from courtly.bots import review as advice
 from courtly.engine.errors import CourtlyError
 from courtly.engine.events import Event
-from courtly.server.bots import BotPool
+from courtly.server.bots import (
+    QUICK_STAND_IN,
+    SEARCHING,
+    BotPool,
+    publicly_forced,
+    turn_think,
+)
 from courtly.server.db import TABLE_TRANSACTIONS, WRITERS, Changes, Store, TableTxn, now
 from courtly.server.limits import Buckets, Limits
 from courtly.server.protocol import (
@@ -204,6 +210,8 @@ class Live:
     news: set[str] = field(default_factory=set)
     """What other servers stored and this one has yet to read (shared)."""
     catching_up: bool = False
+    turn_spent: dict[int, float] = field(default_factory=dict)
+    """Seconds each searching bot has had in its turn so far (``TURN_BUDGET``)."""
 
     def busy(self) -> bool:
         """Something at the table is under way: a client, a thinking bot, a hint,
@@ -767,6 +775,8 @@ class Hub:
         connection its update."""
         table = live.table
         live.touched = time.monotonic()
+        for other in [s for s in live.turn_spent if s != seat]:  # their turn is over
+            del live.turn_spent[other]
         views = table.views(events, seat)
         took_back = not by_bot and table.seats[seat].away
         if took_back:  # acting takes the seat back, as ``back`` does
@@ -846,9 +856,29 @@ class Hub:
                     seq = table.seen_seq(seat)
                     name = table.bot_for(seat)
                     rng_seed = (table.state.seed * 1_000_003 + table.seq * 31 + seat) % 2**63
-                action = await self.pool.choose(
-                    table.game.id, name, obs, legal, rng_seed, table.think
+                    searching = name in SEARCHING
+                    seconds = turn_think(table.think, live.turn_spent.get(seat, 0.0))
+                    if searching and not seconds:  # the turn's budget is spent
+                        name, searching = QUICK_STAND_IN, False
+                    forced = len(legal) == 1
+                    position = table.state.clone() if forced and searching else None
+                public = forced and (
+                    position is None
+                    or await asyncio.get_running_loop().run_in_executor(
+                        self.pool.threads, publicly_forced, table.game, position, seat
+                    )
                 )
+                if public:  # everybody knows it: no search, no wait
+                    action = legal[0]
+                elif forced:  # only the seat knows it: as long as a search would take
+                    await self._pace(seconds)
+                    action = legal[0]
+                else:
+                    action = await self.pool.choose(
+                        table.game.id, name, obs, legal, rng_seed, seconds, table=table.id
+                    )
+                if searching:
+                    live.turn_spent[seat] = live.turn_spent.get(seat, 0.0) + seconds
                 refused = await self.submit(live, seat, action, seq, by_bot=True)
                 if refused is not None and refused.code == "server_error":
                     # Storage failed: wait, doubling, rather than retry at once forever.
@@ -875,6 +905,10 @@ class Hub:
             live.thinking.pop(seat, None)
             if not live.table.state.over:
                 self._kick_bots(live)
+
+    async def _pace(self, seconds: float) -> None:
+        """Wait as long as a search would, so a bot's speed tells nothing."""
+        await asyncio.sleep(seconds)
 
     # -- hints -----------------------------------------------------------------------------
     def _spawn(self, coro: Any) -> None:
@@ -935,7 +969,12 @@ class Hub:
         table = live.table
         try:
             analysis = await self.pool.analyse(
-                table.game.id, observation, legal, secrets.randbits(63), table.think
+                table.game.id,
+                observation,
+                legal,
+                secrets.randbits(63),
+                table.think,
+                table=table.id,
             )
             async with live.lock:
                 if (
@@ -1050,6 +1089,7 @@ class Hub:
                 [a.id for a in decision.legal],
                 advice.decision_seed(record, decision),
                 job.think,
+                table=table.id,
             )
             out.verdicts.append(advice.judge(decision, analysis))
             job.done += 1
