@@ -1,32 +1,49 @@
-# Courtly: `make run` serves online play (http://localhost:8000/), `make test` checks everything. Both install into .venv first.
+# Courtly: `make run` serves online play (http://localhost:8000/), `make test` checks everything.
+# Two builds of one source (docs/developing.md):
+#   .venv           the editable development install: always interpreted, runs the source as edited
+#   .venv-compiled  the wheel as `pip install courtly` builds it: compiled with mypyc where a
+#                   C compiler is found (pure Python otherwise); rebuilt when the source changes
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+CVENV  := .venv-compiled
+CBIN   := $(CVENV)/bin
 
-.PHONY: run test lint bench install clean
+.PHONY: run test test-pure test-compiled lint bench install compiled clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py Makefile
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,rl]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,rl,postgres]'
 	touch $(STAMP)
 
 install: $(STAMP)
 
-run: $(STAMP)
-	$(BIN)/courtly serve --host 127.0.0.1 --port 8000 --db courtly.db
+# Up to date with the source, or rebuilt (tools/compiled-venv keeps a hash of the source).
+compiled:
+	PYTHON=$(PYTHON) tools/compiled-venv $(CVENV)
+
+run: compiled
+	$(CBIN)/courtly serve --host 127.0.0.1 --port 8000 --db courtly.db
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests
-	$(BIN)/ruff format --check src tests
+	$(BIN)/ruff check setup.py src tests tools
+	$(BIN)/ruff format --check setup.py src tests tools
 	$(BIN)/mypy
 
-test: lint
-	$(BIN)/pytest -q -n 2
+# The whole suite against each build; tests/test_build.py checks that each run
+# imported the build it was meant to (the compiled modules compiled, or none).
+test: lint test-pure test-compiled
 
-bench: $(STAMP)
-	$(BIN)/courtly bench
+test-pure: $(STAMP)
+	COURTLY_EXPECT_BUILD=pure $(BIN)/pytest -q -n 2
+
+test-compiled: compiled
+	COURTLY_EXPECT_BUILD=$$(cat $(CVENV)/.build-kind) $(CBIN)/pytest -q -n 2 -p no:cacheprovider
+
+bench: compiled
+	$(CBIN)/courtly bench
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(CVENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -80,7 +80,7 @@ def test_it_puts_up_a_wall_and_heals_when_the_opponent_threatens() -> None:
         influence=(30, 60),
         market="JD 8H 7S 9D 5C",
     )
-    turn = whole_turn(copy.deepcopy(state))
+    turn = whole_turn(state.clone())
     assert "play 9S" in turn and "play 6H" in turn and "play 4H" in turn
     assert not any(t.startswith("cash") for t in turn)
     assert "cash 9S" in whole_turn(state, "normal-v1")

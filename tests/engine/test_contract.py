@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from courtly.engine.decisions import DecisionStack
 from courtly.engine.errors import NotationError, OptionError, RecordError, UnknownGame
 from courtly.engine.options import parse_option_pairs
 from courtly.engine.records import Record, read_records, replay
-from courtly.games import get
+from courtly.games import get, ids
 from courtly.lab.stats import mean_ci, share_ci
 
 
@@ -107,3 +109,25 @@ def test_options_shown_in_observations_are_a_fresh_copy_of_the_options(game_id: 
     assert options == game.Options.parse({})  # the cache is not part of the options
     state = game.new(seed=3)
     assert state.observation(0)["options"] == state.options.shown()
+
+
+@pytest.mark.parametrize("game_id", ids())
+def test_a_snapshot_sees_every_field_of_a_state(game_id: str) -> None:
+    """``State.snapshot`` (the kit's "did anything change" check) reads the
+    game's own fields as well as the base's, in either build: a compiled
+    state has no ``__dict__`` to read."""
+    state = get(game_id).new(seed=3)
+    before = state.snapshot()
+    assert state.snapshot() == before
+    fields: dict[str, Any] = state.__getstate__()  # type: ignore[assignment]
+    lists = [name for name, value in fields.items() if isinstance(value, list)]
+    assert "history" in lists and len(lists) > 3, lists
+    for name in lists:
+        changed = getattr(state, name)
+        changed.append("changed")
+        assert state.snapshot() != before, f"the snapshot misses {name}"
+        changed.pop()
+    assert state.snapshot() == before
+    seat = state.to_act[0]
+    state.apply(seat, state.legal_actions(seat)[0])
+    assert state.snapshot() != before

@@ -9,6 +9,7 @@ that the check reports it.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -32,6 +33,41 @@ from courtly.games import get
 from courtly.games.agents_of_the_crown.rules import AgentsState, left
 
 AGENTS = get("agents-of-the-crown")
+
+Play = Callable[[AgentsState, int, Action], list[Event]]
+
+
+def _leaking(monkeypatch: pytest.MonkeyPatch, play: Play) -> None:
+    """Agents of the Crown made to leak: every state it makes (dealt, cloned or
+    sampled) plays moves with ``play``, which calls the real rules and adds to
+    their events. A subclass rather than a patched method, since the compiled
+    build's ``AgentsState`` is a C extension type, which cannot be patched."""
+
+    class Leaking(AgentsState):
+        def play(self, seat: int, action: Action) -> list[Event]:
+            return play(self, seat, action)
+
+        def clone(self) -> AgentsState:
+            return _as_leaking(super().clone())
+
+    def _as_leaking(state: AgentsState) -> AgentsState:
+        leaking = Leaking.__new__(Leaking)
+        fields: dict[str, Any] = state.__getstate__()  # type: ignore[assignment]
+        for name, value in fields.items():
+            if name != "__dict__":
+                setattr(leaking, name, value)
+        return leaking
+
+    dealt, sampled = type(AGENTS)._new, type(AGENTS).sample_state
+
+    def new(self: Game, players: int, seed: int, options: Any) -> State:
+        return _as_leaking(dealt(self, players, seed, options))  # type: ignore[arg-type]
+
+    def sample(self: Game, observation: Any, rng: random.Random) -> State:
+        return _as_leaking(sampled(self, observation, rng))  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(AGENTS), "_new", new)
+    monkeypatch.setattr(type(AGENTS), "sample_state", sample)
 
 
 class AgentsKit(GameKit):
@@ -62,10 +98,8 @@ def test_the_kit_passes_agents_of_the_crown_as_it_is() -> None:
 
 
 def test_an_event_naming_a_hidden_card_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
-    plain = AgentsState.play
-
     def peeking(self: AgentsState, seat: int, action: Action) -> list[Event]:
-        events = plain(self, seat, action)
+        events = AgentsState.play(self, seat, action)
         neighbour = self.hands[left(seat)]
         if neighbour:  # the text tells everyone a card the neighbour holds
             events.append(
@@ -73,7 +107,7 @@ def test_an_event_naming_a_hidden_card_is_reported(monkeypatch: pytest.MonkeyPat
             )
         return events
 
-    monkeypatch.setattr(AgentsState, "play", peeking)
+    _leaking(monkeypatch, peeking)
     with pytest.raises(AssertionError, match="event peek"):
         AgentsKit().test_events_never_show_unseen_cards()
 
@@ -81,17 +115,15 @@ def test_an_event_naming_a_hidden_card_is_reported(monkeypatch: pytest.MonkeyPat
 def test_a_private_event_is_checked_for_the_seats_it_goes_to(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    plain = AgentsState.play
-
     def telling(self: AgentsState, seat: int, action: Action) -> list[Event]:
-        events = plain(self, seat, action)
+        events = AgentsState.play(self, seat, action)
         other = left(seat)
         if self.hands[other]:
             to = frozenset((seat,))
             events.append(Event("told", {"card": cards.code(self.hands[other][0])}, to=to))
         return events
 
-    monkeypatch.setattr(AgentsState, "play", telling)
+    _leaking(monkeypatch, telling)
     step = next(steps(AGENTS, 4, 0))
     found = events_showing_hidden_cards(AGENTS, step)
     assert found and all(f"by P{step.seat} " in p for p in found)
@@ -160,14 +192,13 @@ def test_the_last_of_a_simultaneous_decision_may_show_everyones_choice() -> None
 def _gossiping(monkeypatch: pytest.MonkeyPatch) -> None:
     """Agents of the Crown telling everyone, after each card committed, whether
     the seat still holds a Heart: a fact its sampler knows nothing of."""
-    plain = AgentsState.play
 
     def gossip(self: AgentsState, seat: int, action: Action) -> list[Event]:
-        events = plain(self, seat, action)
+        events = AgentsState.play(self, seat, action)
         hearts = any(c & 3 == cards.HEARTS for c in self.hands[seat])
         return [*events, Event("gossip", {"seat": seat, "hearts": hearts})]
 
-    monkeypatch.setattr(AgentsState, "play", gossip)
+    _leaking(monkeypatch, gossip)
 
 
 def _heartless_commit() -> tuple[int, Step]:

@@ -3,6 +3,7 @@ legal moves over the websocket, and the leak audit on every game message."""
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections.abc import Iterator
@@ -16,6 +17,8 @@ from courtly.engine.testing import card_codes_in
 from courtly.server.app import create_app
 from courtly.server.limits import Limits
 from courtly.server.tables import Table
+
+from .postgres import Cluster, binaries
 
 QUICK = {
     "agents-of-the-crown": {"years": 1},
@@ -61,17 +64,69 @@ class LeakAudit:
             )
 
 
+BACKENDS = ["sqlite", "postgresql"]
+"""For ``@pytest.mark.parametrize("backend", BACKENDS)``: the test runs on a
+SQLite file and on a PostgreSQL database (the ``database`` fixture)."""
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Cluster]:
+    """A PostgreSQL cluster of this test session. Skipped only where PostgreSQL
+    is not installed at all, and never in CI (CI is set): .ci/run installs it."""
+    bindir = binaries()
+    if bindir is None:
+        message = (
+            "PostgreSQL is not installed (Debian: apt-get install postgresql; "
+            "or set COURTLY_PG_BIN to the directory of initdb and pg_ctl)"
+        )
+        if os.environ.get("CI"):
+            pytest.fail(message + ": CI runs every PostgreSQL test")
+        pytest.skip(message)
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        pytest.fail('the PostgreSQL driver is missing: pip install -e ".[postgres]"')
+    cluster = Cluster(bindir)
+    try:
+        cluster.start()
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture
+def pg_url(postgres: Cluster) -> str:
+    """The URL of a fresh, empty PostgreSQL database."""
+    return postgres.new_database()
+
+
+@pytest.fixture
+def backend() -> str:
+    """The database a test runs on (parametrize it with BACKENDS)."""
+    return "sqlite"
+
+
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "courtly.db"
 
 
 @pytest.fixture
-def client(db_path: Path) -> Iterator[TestClient]:
+def database(backend: str, db_path: Path, request: pytest.FixtureRequest) -> str:
+    """What ``courtly serve --db`` is given: the SQLite file, or a fresh
+    PostgreSQL database's URL."""
+    if backend == "postgresql":
+        url: str = request.getfixturevalue("pg_url")
+        return url
+    return str(db_path)
+
+
+@pytest.fixture
+def client(database: str) -> Iterator[TestClient]:
     # Test clients act at machine speed: a generous rate (the limit has its own test).
     with TestClient(
         create_app(
-            str(db_path), limits=Limits(rate=1000, burst=1000, create_rate=1000, create_burst=1000)
+            database, limits=Limits(rate=1000, burst=1000, create_rate=1000, create_burst=1000)
         )
     ) as c:
         yield c

@@ -6,6 +6,7 @@ processes), so a test can watch what the search is given."""
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -109,8 +110,20 @@ def test_a_hint_goes_to_the_asking_seat_only_and_sees_only_its_observation(
 
 
 def test_hints_are_refused_with_a_reason_when_not_to_act_or_busy_or_spectating(
-    client: TestClient, searches: list[tuple[Any, list[int]]]
+    client: TestClient, searches: list[tuple[Any, list[int]]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The first hint's search waits until the second hint has been refused, so
+    # the second always finds it running, however the machine schedules them.
+    release = threading.Event()
+    watched = ISMCTS.search
+
+    def held(
+        bot: ISMCTS, observation: Mapping[str, Any], legal: Sequence[Action], rng: random.Random
+    ) -> Analysis:
+        assert release.wait(30), "the second hint was never refused"
+        return watched(bot, observation, legal, rng)
+
+    monkeypatch.setattr(ISMCTS, "search", held)
     table, tokens = two_humans(client)
     with (
         client.websocket_connect(f"/ws/tables/{table}?token={tokens[0]}") as a,
@@ -130,10 +143,10 @@ def test_hints_are_refused_with_a_reason_when_not_to_act_or_busy_or_spectating(
         # one hint at a time per seat
         asker.send_json({"type": "hint"})
         asker.send_json({"type": "hint"})
-        first, second = receive(asker, ("hint", "refused")), receive(asker, ("hint", "refused"))
-        assert {first["type"], second["type"]} == {"hint", "refused"}
-        busy = first if first["type"] == "refused" else second
-        assert busy["code"] == "busy" and busy["about"] == "hint"
+        busy = receive(asker, ("hint", "refused"))
+        release.set()
+        assert busy["type"] == "refused" and busy["code"] == "busy" and busy["about"] == "hint"
+        assert receive(asker, ("hint", "refused"))["type"] == "hint"
     assert len(searches) == 1  # refused hints never search
 
 

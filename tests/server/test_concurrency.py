@@ -6,17 +6,20 @@ from __future__ import annotations
 
 import threading
 import time
-from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
-from .conftest import LeakAudit, create
+from courtly.server.db import database_url
+
+from .conftest import BACKENDS, LeakAudit, create
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_simultaneous_commits_in_any_order_duplicates_refused(
-    client: TestClient, audit: LeakAudit, db_path: Path
+    client: TestClient, audit: LeakAudit, database: str
 ) -> None:
     made = create(client, "agents-of-the-crown", ["human"] * 4)
     table = made["table"]["id"]
@@ -62,14 +65,17 @@ def test_simultaneous_commits_in_any_order_duplicates_refused(
     finally:
         for c in conns:
             c.__exit__(None, None, None)
-    with create_engine(f"sqlite:///{db_path}").connect() as db:
+    engine = create_engine(database_url(database))
+    with engine.connect() as db:
         rows = db.execute(
             text("select n, seat from actions where table_id = :t order by n"), {"t": table}
         ).all()
+    engine.dispose()
     assert [n for n, _ in rows] == list(range(seq + 4))
     assert sorted(seat for _, seat in rows[seq:]) == [0, 1, 2, 3]
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_an_idle_seat_is_taken_over_and_taken_back(client: TestClient, audit: LeakAudit) -> None:
     made = create(client, "crown-rivals", ["human", "normal"], time_bank=0.3, takeover=True, seed=4)
     table, tok = made["table"]["id"], made["seats"][0]["token"]
@@ -114,10 +120,11 @@ def test_an_idle_seat_is_taken_over_and_taken_back(client: TestClient, audit: Le
     assert not any(s["away"] or s["clock"] is not None for s in seats_msgs[0]["seats"])
 
 
-def test_a_restarted_server_resumes_every_table(db_path: Path) -> None:
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_restarted_server_resumes_every_table(database: str) -> None:
     from courtly.server.app import create_app
 
-    with TestClient(create_app(str(db_path))) as client:
+    with TestClient(create_app(database)) as client:
         made = create(client, "intrigue", ["human", "normal", "hard"], think=0.05)
         table, tok = made["table"]["id"], made["seats"][0]["token"]
         with client.websocket_connect(f"/ws/tables/{table}?token={tok}") as ws:
@@ -133,7 +140,7 @@ def test_a_restarted_server_resumes_every_table(db_path: Path) -> None:
         with client.websocket_connect(f"/ws/tables/{table}?token={tok}") as ws:
             snap_before = ws.receive_json()
     with (
-        TestClient(create_app(str(db_path))) as client,
+        TestClient(create_app(database)) as client,
         client.websocket_connect(f"/ws/tables/{table}?token={tok}") as ws,
     ):
         snap_after = ws.receive_json()

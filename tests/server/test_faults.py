@@ -24,7 +24,7 @@ from courtly.server.bots import BotPool
 from courtly.server.db import Store
 from courtly.server.limits import Limits
 
-from .conftest import create
+from .conftest import BACKENDS, create
 
 LIMITS = Limits(rate=1000, burst=1000, create_rate=1000, create_burst=1000)
 
@@ -41,11 +41,12 @@ def until(ws: Any, kind: str) -> dict[str, Any]:
 
 
 @pytest.fixture
-def client(tmp_path: Path):  # type: ignore[no-untyped-def]
-    with TestClient(create_app(str(tmp_path / "f.db"), limits=LIMITS)) as c:
+def client(database: str):  # type: ignore[no-untyped-def]
+    with TestClient(create_app(database, limits=LIMITS)) as c:
         yield c
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_a_failed_write_refuses_the_request_plainly(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -70,6 +71,7 @@ def test_a_failed_write_refuses_the_request_plainly(
         assert until(ws, "pong")  # the connection stays open
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_an_action_that_cannot_be_stored_leaves_no_trace(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -95,6 +97,7 @@ def test_an_action_that_cannot_be_stored_leaves_no_trace(
     assert [e.to_json() for e in live.table.log] == [e["event"] for e in before]
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_a_bot_whose_move_cannot_be_stored_backs_off_and_says_so(
     client: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:

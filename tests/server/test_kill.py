@@ -8,14 +8,17 @@ import os
 import random
 import signal
 import subprocess
-from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from sqlalchemy import create_engine, text
 from websockets.sync.client import ClientConnection, connect
 
+from courtly.server.db import database_url
 from courtly.server.load import free_port, start_server
+
+from .conftest import BACKENDS
 
 
 def recv(ws: ClientConnection) -> dict[str, Any]:
@@ -46,8 +49,8 @@ def newest(ws: ClientConnection, last: dict[str, Any]) -> dict[str, Any]:
             last = msg
 
 
-def stored(db: Path, table: str) -> list[tuple[int, int, str]]:
-    engine = create_engine(f"sqlite:///{db}")
+def stored(db: str, table: str) -> list[tuple[int, int, str]]:
+    engine = create_engine(database_url(db))
     with engine.connect() as conn:
         rows = conn.execute(
             text("select n, seat, notation from actions where table_id = :t order by n"),
@@ -57,8 +60,9 @@ def stored(db: Path, table: str) -> list[tuple[int, int, str]]:
     return [(n, seat, notation) for n, seat, notation in rows]
 
 
-def test_sigkill_mid_game_loses_no_accepted_action(tmp_path: Path) -> None:
-    db = tmp_path / "kill.db"
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_sigkill_mid_game_loses_no_accepted_action(database: str) -> None:
+    db = database
     port = free_port()
     proc = start_server(db, port)
     rng = random.Random(5)

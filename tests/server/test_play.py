@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from courtly.engine.records import Record, replay
 from courtly.games import all_games
 
-from .conftest import QUICK, LeakAudit, create, play_to_end
+from .conftest import BACKENDS, QUICK, LeakAudit, create, play_to_end
 
 GAMES = [g.id for g in all_games()]
 
@@ -29,6 +29,7 @@ def seats_for(game_id: str, humans: int) -> list[str]:
     )
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("game_id", GAMES)
 def test_one_human_against_bots_plays_to_the_end(
     client: TestClient, audit: LeakAudit, game_id: str
@@ -56,6 +57,7 @@ def test_one_human_against_bots_plays_to_the_end(
     assert audit.checked > 0 and audit.by_seat.get(0, 0) > 0
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("game_id", GAMES)
 def test_two_human_seats_with_two_clients_and_a_spectator(
     client: TestClient, audit: LeakAudit, game_id: str
@@ -113,6 +115,7 @@ def test_reconnecting_restores_the_seat_view_at_once(client: TestClient, audit: 
     assert any(entry["event"] for entry in again["log"])
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_open_tables_join_claim_and_rematch(client: TestClient) -> None:
     made = create(client, "crown-rivals", ["human", "open"], public=True)
     table = made["table"]["id"]
@@ -157,6 +160,24 @@ def test_open_tables_join_claim_and_rematch(client: TestClient) -> None:
     again = client.post(f"/api/tables/{table}/rematch", json={"token": toks[1]}).json()
     assert again["table"]["id"] == new["table"]["id"] and again["you"]["token"] == msg["token"]
     assert client.get(f"/api/tables/{table}").json()["rematch"] == new["table"]["id"]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_rematch_keeps_the_bots_and_the_people(client: TestClient) -> None:
+    made = create(client, "crown-rivals", ["random", "human"], name="Ada")
+    table, tok = made["table"]["id"], made["seats"][1]["token"]
+    with client.websocket_connect(f"/ws/tables/{table}?token={tok}") as ws:
+        play_to_end(ws, random.Random(4))
+    r = client.post(f"/api/tables/{table}/rematch", json={"token": tok, "rotate": True})
+    assert r.status_code == 200, r.text
+    new = r.json()
+    assert [(s["kind"], s["bot"], s["name"]) for s in new["table"]["seats"]] == [
+        ("human", None, "Ada"),
+        ("bot", "random", None),
+    ]
+    assert new["you"]["seat"] == 0 and new["you"]["token"] != tok
+    again = client.get(f"/api/tables/{new['table']['id']}").json()
+    assert [(s["kind"], s["bot"]) for s in again["seats"]] == [("human", None), ("bot", "random")]
 
 
 def test_bad_requests_get_clear_messages(client: TestClient) -> None:

@@ -57,15 +57,35 @@ def friendly(fn: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+def _print_version(value: bool) -> None:
+    """``--version``: the version and which build is running (compiled or pure)."""
+    if not value:
+        return
+    import platform
+
+    from courtly import build
+
+    print(f"courtly {__version__} (Python {platform.python_version()})")
+    print(f"build: {build.describe()}")
+    compiled = build.compiled_modules()
+    if compiled:
+        print("compiled modules: " + ", ".join(m.removeprefix("courtly.") for m in compiled))
+    raise typer.Exit()
+
+
 @app.callback(invoke_without_command=False)
 def _root(
     version: Annotated[
-        bool, typer.Option("--version", help="Print the version and exit.", is_eager=True)
+        bool,
+        typer.Option(
+            "--version",
+            help="Print the version and the build (compiled or pure Python), and exit.",
+            is_eager=True,
+            callback=_print_version,
+        ),
     ] = False,
 ) -> None:
-    if version:
-        print(f"courtly {__version__}")
-        raise typer.Exit()
+    pass
 
 
 @app.command()

@@ -8,6 +8,7 @@ import platform
 from rich.console import Console
 from rich.table import Table
 
+from courtly import build
 from courtly.games import get, ids
 from courtly.lab.bench import BenchResult, bench_game, encoding_us
 
@@ -16,7 +17,7 @@ def run_bench(out: Console, game_id: str | None, seconds: float, runs: int) -> l
     games = [get(game_id).id] if game_id else ids()
     out.print(
         f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores; "
-        f"{runs} runs of {seconds:g} s of random playouts per game (medians)."
+        f"Courtly build: {build.describe()}; {runs} runs of {seconds:g} s of random playouts per game (medians)."
     )
     results = []
     table = Table(title="Courtly engine speed")

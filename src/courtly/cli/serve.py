@@ -6,7 +6,7 @@ import gc
 
 from rich.console import Console
 
-from courtly.server.db import Store, database_url
+from courtly.server.db import Store, database_url, shown_url
 
 GC_THRESHOLDS = (100_000, 50, 1000)
 """Python's collector, tuned for a server: a live game allocates many small
@@ -27,7 +27,7 @@ def run_serve(out: Console, host: str, port: int, db: str, tables_per_minute: in
     limits = Limits(create_rate=tables_per_minute / 60, create_burst=max(10, tables_per_minute))
     app = create_app(db, limits=limits)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-    out.print(f"Courtly is serving on [bold]http://{shown}:{port}/[/] (database: {url})")
+    out.print(f"Courtly is serving on [bold]http://{shown}:{port}/[/] (database: {shown_url(url)})")
     out.print("Open it in a browser to play; the API is at /docs. Ctrl-C stops.")
     gc.set_threshold(*GC_THRESHOLDS)
     uvicorn.Server(transport.config(app, host, port, log_level="warning")).run()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 
@@ -15,6 +16,9 @@ class Event:
         self.kind = kind
         self.data = data
         self.to = to
+        if WATCHERS:
+            for watcher in WATCHERS:
+                watcher(self)
 
     def visible_to(self, seat: int | None) -> bool:
         """Whether ``seat`` (``None``: a spectator) may see this event."""
@@ -26,3 +30,8 @@ class Event:
     def __repr__(self) -> str:
         scope = "public" if self.to is None else f"to {sorted(self.to)}"
         return f"<Event {self.kind} {self.data} {scope}>"
+
+
+WATCHERS: list[Callable[[Event], None]] = []
+"""Called with every event as it is made, in order: the test kit's
+``events_watched`` notes where every card was at that moment. Empty in play."""

@@ -23,12 +23,15 @@ the move history and records.
 from __future__ import annotations
 
 import os
+import pickle
 import random
 import weakref
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
+
+from mypy_extensions import mypyc_attr
 
 from courtly import cards
 from courtly.engine.actions import Action
@@ -46,8 +49,12 @@ MAX_NOTATION = 200
 """The longest text an action's notation may be (every game's are far shorter)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
-    """What a game is: its id, player counts, options and action space."""
+    """What a game is: its id, player counts, options and action space.
+
+    Each game's own ``Game`` (its ``game.py``: declarations) stays interpreted
+    in the compiled build, so this class allows interpreted subclasses."""
 
     id: ClassVar[str]
     name: ClassVar[str]
@@ -59,12 +66,12 @@ class Game(ABC):
     Options: ClassVar[type[GameOptions]] = GameOptions
     actions: ClassVar[Sequence[Action]]
     """The fixed action space: ``actions[i].id == i``."""
-    notation: Any
+    notation: ClassVar[Any]
     """The module that reads actions: ``parse(text)`` and ``NOTATION_HELP``."""
-    view: Any
+    view: ClassVar[Any]
     """The module that strips secrets: ``observe(state, seat)`` and
     ``sample(game, observation, rng)``."""
-    screen: Any
+    screen: ClassVar[Any]
     """The terminal module: ``render(observation, legal)``, and optionally
     ``describe(kind, data, seat)`` and ``score_table(observation)``."""
 
@@ -211,6 +218,7 @@ class Game(ABC):
         return f"<Game {self.id}>"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # as a game's State may, for its tests
 class State(ABC):
     """One position of a game. Subclasses keep plain lists and ints for speed."""
 
@@ -355,6 +363,13 @@ class State(ABC):
     @abstractmethod
     def clone(self) -> State:
         """An independent copy: changing one never changes the other."""
+
+    def snapshot(self) -> bytes:
+        """Every field of this state (the base's and the game's), pickled: the
+        same bytes before and after exactly when nothing changed (the kit
+        checks that a refused action changes nothing). A compiled state has no
+        ``__dict__``; pickling reads its fields in either build."""
+        return pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL)
 
     def record(self) -> Any:
         """This game so far as a versioned, replayable record."""

@@ -50,7 +50,7 @@ from typing import Any, ClassVar
 from courtly import cards
 from courtly.engine.actions import Action
 from courtly.engine.errors import IllegalAction
-from courtly.engine.events import Event
+from courtly.engine.events import WATCHERS, Event
 from courtly.engine.game import Game, State
 from courtly.engine.records import Record, replay
 
@@ -128,8 +128,8 @@ def card_codes_in(value: Any, valid: frozenset[str]) -> set[str]:
 
 
 def snapshot(state: State) -> bytes:
-    """The whole state, for "did anything change" checks."""
-    return pickle.dumps(state.__dict__)
+    """The whole state, for "did anything change" checks (``State.snapshot``)."""
+    return state.snapshot()
 
 
 def seats_of(state: State) -> list[int | None]:
@@ -165,20 +165,16 @@ def events_watched(state: State) -> Iterator[dict[int, dict[str, list[int]]]]:
     nobody may see it. Wrap one move (``state.apply``, a table's ``apply``)."""
     placed: dict[int, dict[str, list[int]]] = {}
     made: list[Event] = []  # keeps each event alive, so that its id stays its own
-    plain = Event.__init__
 
-    def watched(
-        event: Event, kind: str, data: dict[str, Any], to: frozenset[int] | None = None
-    ) -> None:
-        plain(event, kind, data, to)
+    def watched(event: Event) -> None:
         made.append(event)
         placed[id(event)] = state.zones()
 
-    Event.__init__ = watched  # type: ignore[method-assign, assignment]
+    WATCHERS.append(watched)
     try:
         yield placed
     finally:
-        Event.__init__ = plain  # type: ignore[method-assign]
+        WATCHERS.remove(watched)
 
 
 def apply_watched(

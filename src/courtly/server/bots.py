@@ -6,28 +6,140 @@ so their search does not hold the interpreter lock the event loop needs. A bot
 sees what its seat may see: its observation and legal actions, never the state.
 Hints and game reviews are the ``hard`` search asked for its whole verdict
 (``analyse``), in the same worker processes and from the same inputs.
+
+Bots never keep people waiting:
+
+- **A budget per turn.** A searching bot's decisions in one turn (its
+  decisions with nobody else acting between them) share ``TURN_BUDGET``
+  seconds: each takes at most ``SHARE`` of what is left of it (and never more
+  than the table's think, capped at ``THINK_CAP``); once too little is left to
+  search, its heuristic (``QUICK_STAND_IN``) plays the rest of the turn at
+  once. A Crown Rivals turn of six decisions is over within 2 s.
+- **Forced decisions at once, when that tells nothing.** A decision with one
+  legal move is played without a search. Played at once only when everyone
+  could tell it was forced (every world a spectator could imagine leaves the
+  seat that one move, ``publicly_forced``); otherwise the bot still waits the
+  time it would have searched, so its speed says nothing of its hidden cards.
+- **A bounded pool, fair between tables.** Searches run in ``processes``
+  worker processes, one search each; the waiting ones are served table by
+  table in turn (``FairSlots``), so a table with many bots cannot crowd out a
+  table with one. A search keeps its deadline: the time it waited for a worker
+  comes off its think, and while others wait it thinks less still
+  (``fair_think``). Hints and reviews queue the same way.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import os
 import random
 import threading
 import time
-from collections.abc import Mapping
+from collections import deque
+from collections.abc import AsyncIterator, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from courtly import bots
 from courtly.bots import review
 from courtly.bots.ismcts import Analysis
+from courtly.engine.game import Game, State
 from courtly.games import get
 
 SEARCHING = frozenset({"hard", "ismcts"})
 THINK_CAP = 1.0
 """Most seconds a searching bot may think per decision on the server."""
+TURN_BUDGET = 2.0
+"""Most seconds a searching bot thinks in one turn, all its decisions together."""
+SHARE = 0.5
+"""At most this share of the turn's budget left goes to one decision."""
+MIN_THINK = 0.05
+"""The least a search is given (under saturation or at the end of a budget)."""
+WORLDS = 16
+"""Worlds drawn from a spectator's view to tell whether a forced move is public."""
+
+
+def turn_think(think: float | None, spent: float) -> float:
+    """Seconds one decision may take when ``spent`` seconds of the turn's
+    budget are gone: a share of what is left, within the table's think; 0 when
+    too little is left to search (the bot then plays its heuristic's move)."""
+    asked = min(think or THINK_CAP, THINK_CAP)
+    seconds = min(asked, SHARE * (TURN_BUDGET - spent))
+    return seconds if seconds >= MIN_THINK else 0.0
+
+
+QUICK_STAND_IN = "normal"
+"""The bot that plays a searching bot's decisions once its turn's budget is spent."""
+
+
+def fair_think(allotted: float, waited: float, waiting: int, slots: int) -> float:
+    """What a search may take once it has a worker: its allotment less the time
+    it waited (its deadline holds), and shared out while ``waiting`` others
+    wait for the ``slots`` workers (bots think less rather than queue)."""
+    left = allotted - waited
+    return max(MIN_THINK, min(left, allotted * slots / (slots + waiting)))
+
+
+def publicly_forced(game: Game, state: State, seat: int, worlds: int = WORLDS) -> bool:
+    """The seat's one legal move is one everybody could tell was forced: every
+    world drawn from a spectator's observation leaves it one legal move too
+    (else playing it at once would tell the table about its hidden cards)."""
+    public = state.observation(None)
+    rng = random.Random(state.seed ^ len(state.history))
+    for _ in range(worlds):
+        world = game.sample_state(public, rng)
+        if seat not in world.to_act or len(world.legal_actions(seat)) != 1:
+            return False
+    return True
+
+
+class FairSlots:
+    """The search workers' slots, handed out table by table in turn: a table
+    waiting for a worker is served before another table's second search."""
+
+    def __init__(self, slots: int) -> None:
+        self.slots = slots
+        self.free = slots
+        self.queues: dict[str, deque[asyncio.Future[None]]] = {}
+        """The waiting searches by table; the dict's order is the rotation."""
+
+    def waiting(self) -> int:
+        return sum(len(q) for q in self.queues.values())
+
+    async def acquire(self, table: str) -> None:
+        if self.free > 0 and not self.queues:
+            self.free -= 1
+            return
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.queues.setdefault(table, deque()).append(fut)
+        try:
+            await fut
+        except asyncio.CancelledError:
+            if fut.done() and not fut.cancelled():  # handed a slot as it was cancelled
+                self.release()
+            else:
+                queue = self.queues.get(table)
+                if queue is not None and fut in queue:
+                    queue.remove(fut)
+                    if not queue:
+                        del self.queues[table]
+            raise
+
+    def release(self) -> None:
+        """A search is done: its worker goes to the next table in the rotation."""
+        while self.queues:
+            table = next(iter(self.queues))
+            queue = self.queues.pop(table)
+            fut = queue.popleft()
+            if queue:  # the table's other searches wait at the back of the rotation
+                self.queues[table] = queue
+            if not fut.done():
+                fut.set_result(None)
+                return
+        self.free += 1
+
 
 _LOCAL = threading.local()
 
@@ -97,6 +209,7 @@ class BotPool:
         self.threads: Executor = ThreadPoolExecutor(threads, thread_name_prefix="courtly-bot")
         self.processes_n = processes
         self._processes: Executor | None = None
+        self.slots = FairSlots(processes)
 
     def _executor(self, name: str) -> Executor:
         if name not in SEARCHING:
@@ -120,11 +233,20 @@ class BotPool:
         legal_ids: list[int],
         seed: int,
         seconds: float | None,
+        table: str = "",
     ) -> int:
+        """The bot's move; a searching bot searches ``seconds`` at most, less
+        the time it waits for a worker (``fair_think``)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._executor(name), think, game_id, name, dict(observation), legal_ids, seed, seconds
-        )
+        obs = dict(observation)
+        if name not in SEARCHING:
+            return await loop.run_in_executor(
+                self.threads, think, game_id, name, obs, legal_ids, seed, seconds
+            )
+        async with self._slot(table, seconds) as given:
+            return await loop.run_in_executor(
+                self._executor(name), think, game_id, name, obs, legal_ids, seed, given
+            )
 
     async def analyse(
         self,
@@ -133,13 +255,27 @@ class BotPool:
         legal_ids: list[int],
         seed: int,
         seconds: float | None,
+        table: str = "",
     ) -> Analysis:
         """The ``hard`` search's verdict (every legal move's visits and value),
-        thought out where ``hard`` bots think."""
+        thought out where ``hard`` bots think, queued with them."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._executor("hard"), analyse, game_id, dict(observation), legal_ids, seed, seconds
-        )
+        async with self._slot(table, seconds) as given:
+            return await loop.run_in_executor(
+                self._executor("hard"), analyse, game_id, dict(observation), legal_ids, seed, given
+            )
+
+    @contextlib.asynccontextmanager
+    async def _slot(self, table: str, seconds: float | None) -> AsyncIterator[float]:
+        """A worker for one search, fairly between tables; the seconds it may take."""
+        allotted = min(seconds or THINK_CAP, THINK_CAP)
+        asked = time.monotonic()
+        await self.slots.acquire(table)
+        try:
+            waiting = self.slots.waiting()
+            yield fair_think(allotted, time.monotonic() - asked, waiting, self.slots.slots)
+        finally:
+            self.slots.release()
 
     def worker_pids(self) -> list[int]:
         """The search worker processes now running."""

@@ -8,6 +8,13 @@ what its seat may see: its own observation, its legal actions, the events
 visible to it. Other tables never wait: bots think in executors and the
 database is written from one writer thread.
 
+Several servers may share one PostgreSQL database (``shared``): then every
+write of a table is made holding that table's lock in the database, after
+applying what other servers stored since (so the check -> apply -> commit ->
+send order holds across servers), every commit notifies the other servers,
+which send the news to their own clients exactly as if it had happened there,
+and one server at a time (the table's owner) runs its bots and clocks.
+
 Hints and reviews ask the ``hard`` search in the bot pool. A hint is worked out
 from the asking seat's observation and legal actions only, one at a time per
 seat, and answered to the asking connection alone. A review replays a finished
@@ -24,7 +31,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -35,8 +42,15 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from courtly.bots import review as advice
 from courtly.engine.errors import CourtlyError
-from courtly.server.bots import BotPool
-from courtly.server.db import Store, now
+from courtly.engine.events import Event
+from courtly.server.bots import (
+    QUICK_STAND_IN,
+    SEARCHING,
+    BotPool,
+    publicly_forced,
+    turn_think,
+)
+from courtly.server.db import TABLE_TRANSACTIONS, WRITERS, Changes, Store, TableTxn, now
 from courtly.server.limits import Buckets, Limits
 from courtly.server.protocol import (
     MAX_ID,
@@ -56,6 +70,7 @@ from courtly.server.protocol import (
     Seats,
     Update,
 )
+from courtly.server.shared import Coordinator
 from courtly.server.tables import Seat, Table, new_token
 
 T = TypeVar("T")
@@ -127,6 +142,17 @@ BOT_BACKOFF = (0.5, 30.0)
 """A bot whose move could not be stored waits this long before trying again,
 doubling from the first figure up to the second."""
 
+OWN_EVERY = 1.0
+"""Seconds between a shared server's checks for tables to take over: tables it
+has in memory that nobody runs, and tables whose server stopped."""
+ADOPT_AT_ONCE = 50
+"""Tables of a stopped server taken over at one check."""
+HEARTBEAT = 5.0
+"""Seconds between a shared server's signs of life; a server not heard from
+for three of them is gone, and its clients with it."""
+LOCK_WAIT = 10.0
+"""Seconds a write waits for a table's lock held by another server."""
+
 
 @dataclass(eq=False)
 class ReviewJob:
@@ -175,21 +201,39 @@ class Live:
     """Bot moves that could not be stored in a row (for the back-off)."""
     touched: float = field(default_factory=time.monotonic)
     """When something last happened at the table (an action, a connection)."""
+    owner: bool = True
+    """This server runs the table's bots and clocks (always, unless shared)."""
+    chat_seen: int = 0
+    """The id of the last chat line this server knows of."""
+    elsewhere: dict[str, frozenset[int]] = field(default_factory=dict)
+    """Seats with a client on another server (shared), by server."""
+    news: set[str] = field(default_factory=set)
+    """What other servers stored and this one has yet to read (shared)."""
+    catching_up: bool = False
+    turn_spent: dict[int, float] = field(default_factory=dict)
+    """Seconds each searching bot has had in its turn so far (``TURN_BUDGET``)."""
 
     def busy(self) -> bool:
         """Something at the table is under way: a client, a thinking bot, a hint,
-        a review, a running clock."""
+        a review, a running clock (of a table this server runs)."""
         return bool(
             self.conns
             or self.thinking
             or self.hinting
-            or self.running
-            or self.timer is not None
+            or (self.owner and (self.running or self.timer is not None))
             or (self.reviewing is not None and self.reviewing.status == "running")
         )
 
-    def connected(self) -> set[int]:
+    def here(self) -> set[int]:
+        """Seats with a client on this server."""
         return {c.seat for c in self.conns if c.seat is not None}
+
+    def connected(self) -> set[int]:
+        """Seats with a client on any server."""
+        seats = self.here()
+        for more in self.elsewhere.values():
+            seats |= more
+        return seats
 
 
 def rate_limited(limit: str, wait: float) -> Refused:
@@ -221,11 +265,24 @@ class Hub:
         self.reviews: OrderedDict[tuple[str, int], ReviewJob] = OrderedDict()
         self._reviewing = asyncio.Semaphore(REVIEWS_AT_ONCE)
         self.tables: dict[str, Live] = {}
-        self.writer = ThreadPoolExecutor(1, thread_name_prefix="courtly-db")
+        # SQLite: one writer thread; PostgreSQL: a few (a table's writes are in
+        # order all the same: each waits for the one before, under its lock)
+        self.writer = ThreadPoolExecutor(
+            WRITERS if store.shared else 1, thread_name_prefix="courtly-db"
+        )
         self.audit: Audit | None = None
         """Called with every game message before it is sent (tests check leaks)."""
         self._loading = asyncio.Lock()
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.shared = store.shared
+        """Other servers may share the database (PostgreSQL)."""
+        self.coord: Coordinator | None = None
+        if self.shared:
+            self.coord = Coordinator(store.url, store.server, self._noted, self._reset, self._lost)
+        self._txns = asyncio.Semaphore(TABLE_TRANSACTIONS)
+        self.servers: dict[str, float] = {}
+        """Other servers heard from lately (shared), with when."""
+        self.closing = False
 
     # -- the database, off the event loop -----------------------------------------
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
@@ -244,16 +301,62 @@ class Hub:
                 "nothing was changed; try again in a moment"
             ) from exc
 
+    @contextlib.asynccontextmanager
+    async def _txn(self, live: Live, kind: str, what: str) -> AsyncIterator[TableTxn | None]:
+        """Hold the table's lock in the database while checking and storing one
+        write of ``kind`` (shared; the caller holds ``live.lock``): first wait
+        for any other server holding it, then apply (and send) ``what`` other
+        servers stored since (see ``Store.lock_table``). Yields the transaction
+        the write goes in (None when not shared: one server, one lock). A
+        database that fails is a StorageError."""
+        if not self.shared:
+            yield None
+            return
+        async with self._txns:
+            delay, deadline = 0.002, time.monotonic() + LOCK_WAIT
+            while True:
+                table = live.table
+                txn = await self.db(
+                    self.store.lock_table, table.id, kind, what, table.seq, live.chat_seen
+                )
+                if txn is not None:
+                    break
+                if time.monotonic() > deadline:
+                    raise StorageError(
+                        "another server has held this table for too long: nothing was "
+                        "changed; try again in a moment"
+                    )
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 0.05)
+            try:
+                await self._catch_up(live, txn.changes)
+                yield txn
+            finally:
+                if txn.open:  # nothing was written: let the table go
+                    try:
+                        self.writer.submit(txn.rollback)
+                    except RuntimeError:  # the server is closing
+                        txn.rollback()
+
     async def start(self) -> None:
         """Resume, in the background (the server answers at once), the unfinished
         tables where something happened lately; the others are loaded when
-        someone asks for them. Then sweep idle tables out of memory now and then."""
+        someone asks for them. Then sweep idle tables out of memory now and then.
+        Shared: listen to the other servers, and take over the tables of any
+        that stops."""
+        if self.coord is not None:
+            await self.coord.start()
+            self._spawn(self._watching())
         self._spawn(self._resume())
         self._spawn(self._sweeping())
 
     async def _resume(self) -> None:
         since = now() - timedelta(seconds=self.idle_after)
-        for table_id in await self.db(self.store.unfinished, since):
+        ids = await self.db(self.store.unfinished, since)
+        if self.coord is not None:  # only those no other server runs
+            mine = await self.coord.own_many(ids)
+            ids = [t for t in ids if t in mine] + await self.coord.adopt()
+        for table_id in ids:
             try:
                 await self.get(table_id)
             except CourtlyError:
@@ -270,7 +373,8 @@ class Hub:
         finished one a minute after it was last asked for, an unfinished one
         after ``idle_after`` seconds without anything happening. The ids that
         left. (Every ``get`` touches its table, so one just handed out never
-        leaves before its caller takes hold of it.)"""
+        leaves before its caller takes hold of it.) Shared: a table that left
+        is no longer run here (see ``_watching``)."""
         gone = []
         clock = time.monotonic()
         for table_id, live in list(self.tables.items()):
@@ -285,6 +389,7 @@ class Hub:
         return gone
 
     async def close(self) -> None:
+        self.closing = True
         for live in self.tables.values():
             if live.timer is not None:
                 live.timer.cancel()
@@ -292,6 +397,8 @@ class Hub:
                 task.cancel()
         for task in list(self._tasks):
             task.cancel()
+        if self.coord is not None:  # other servers take this one's tables over
+            await self.coord.close()
         self.pool.close()
         self.writer.shutdown(wait=True)
 
@@ -311,10 +418,209 @@ class Hub:
             if rows is None:
                 return None
             live = Live(Table.restore(*rows))
+            live.chat_seen = rows[3][-1].id if rows[3] else 0
+            if self.coord is not None:
+                live.owner = await self.coord.own(table_id)
             self.tables[table_id] = live
+            if self.coord is not None:
+                # what was stored while it loaded, and who is at it elsewhere
+                self._news(live, "acsr")
+                self._spawn(self.coord.notify("q", table_id))
             self._clock_step(live)
             self._kick_bots(live)
             return live
+
+    # -- several servers (shared) ----------------------------------------------------
+    def _noted(self, server: str, kind: str, table_id: str, extra: str) -> None:
+        """News from another server (see ``shared``)."""
+        self.servers[server] = time.monotonic()
+        if kind == "bye":
+            self._gone(server)
+            return
+        live = self.tables.get(table_id)
+        if live is None:
+            return
+        if kind == "p":  # the seats with a client there
+            seats = frozenset(int(x) for x in extra.split(",") if x.isdigit())
+            if seats:
+                live.elsewhere[server] = seats
+            else:
+                live.elsewhere.pop(server, None)
+            self._send_seats(live)
+        elif kind == "q":  # a server just loaded the table: who is here?
+            if live.here():
+                self._spawn(self._announce(live))
+        elif kind in ("a", "c", "s", "r"):
+            self._news(live, kind)
+
+    def _reset(self) -> None:
+        """The notifications were interrupted: read every table again, ask again
+        who is where."""
+        for live in self.tables.values():
+            self._news(live, "acsr")
+            if self.coord is not None:
+                self._spawn(self.coord.notify("q", live.table.id))
+
+    def _lost(self) -> None:
+        """The connection holding this server's tables dropped: it runs none of
+        them now (until ``_watching`` takes them back, if nobody else did)."""
+        for live in self.tables.values():
+            live.owner = False
+            if live.timer is not None:
+                live.timer.cancel()
+                live.timer = None
+
+    def _gone(self, server: str) -> None:
+        """A server stopped: its clients are gone with it."""
+        self.servers.pop(server, None)
+        for live in self.tables.values():
+            if live.elsewhere.pop(server, None) is not None:
+                self._send_seats(live)
+
+    async def _announce(self, live: Live) -> None:
+        """Tell the other servers which seats of the table have a client here."""
+        if self.coord is None:
+            return
+        with contextlib.suppress(Exception):
+            await self.coord.notify("p", live.table.id, ",".join(map(str, sorted(live.here()))))
+
+    def _news(self, live: Live, kinds: str) -> None:
+        live.news.update(kinds)
+        if not live.catching_up:
+            live.catching_up = True
+            self._spawn(self._catching_up(live))
+
+    async def _catching_up(self, live: Live) -> None:
+        """Read and apply what other servers stored, until nothing is new."""
+        delay = BOT_BACKOFF[0]
+        try:
+            while live.news:
+                kinds, live.news = live.news, set()
+                try:
+                    async with live.lock:
+                        table = live.table
+                        what = "".join(sorted(kinds | ({"a"} if "r" in kinds else set())))
+                        changes = await self.db(
+                            self.store.changes, table.id, what, table.seq, live.chat_seen
+                        )
+                        await self._catch_up(live, changes)
+                except StorageError:
+                    live.news |= kinds
+                    await asyncio.sleep(delay)
+                    delay = min(delay * 2, BOT_BACKOFF[1])
+                    continue
+                except CourtlyError:
+                    log.exception("table %s cannot follow its stored actions", live.table.id)
+                    self._drop(live)
+                    return
+                self._kick_bots(live)
+        finally:
+            live.catching_up = False
+
+    def _drop(self, live: Live) -> None:
+        """Forget a table that went wrong here; its clients reconnect to load it again."""
+        if self.tables.get(live.table.id) is live:
+            del self.tables[live.table.id]
+        for conn in live.conns:
+            self._spawn(conn.ws.close(code=1011, reason="the table must be loaded again"))
+
+    async def _catch_up(self, live: Live, changes: Changes) -> None:
+        """Apply what other servers stored (the caller holds ``live.lock``), and
+        send it to this server's clients exactly as if it had happened here."""
+        table = live.table
+        for n, seat, notation, by_bot in changes.actions:
+            if n < table.seq:
+                continue
+            try:
+                if n > table.seq:
+                    raise CourtlyError(f"action {table.seq} is missing")
+                events = table.apply(seat, table.game.parse_action(notation))
+            except CourtlyError as exc:
+                raise CourtlyError(
+                    f"table {table.id}: stored action {n} (seat {seat} {notation!r}) "
+                    f"does not follow: {exc}"
+                ) from None
+            self._acted(live, events, seat, notation, by_bot)
+        for line, seat, name, text, at in changes.chat:
+            if line > live.chat_seen:
+                self._chat_line(live, line, seat, name, text, at.isoformat() + "Z")
+        if changes.seats is not None:
+            self._seats_from(live, changes.seats)
+        if changes.rematch is not None and table.rematch_id is None and changes.rematch[0]:
+            table.rematch_id, table.rematch_rotated = changes.rematch
+            new = await self.get(changes.rematch[0])
+            if new is not None:
+                self._invite(live, new.table)
+
+    def _seats_from(
+        self, live: Live, rows: list[tuple[int, str, str | None, str | None, str | None, bool]]
+    ) -> None:
+        """Seats as stored: taken, named, away or back elsewhere."""
+        table = live.table
+        changed = False
+        for seat, kind, bot, token, name, away in rows:
+            s = table.seats[seat]
+            if (s.kind, s.bot, s.token, s.name) != (kind, bot, token, name):
+                s.kind, s.bot, s.token, s.name = kind, bot, token, name
+                changed = True
+            if s.away != away:
+                s.away = away
+                s.clock = 0.0 if away else table.time_bank
+                live.running.pop(seat, None)
+                changed = True
+        if changed:
+            self._clock_step(live)
+            self._send_seats(live)
+
+    async def _watching(self) -> None:
+        """Shared: now and then, take over the tables in memory that nobody
+        runs and those of servers that stopped; let go of tables that left
+        memory; say this server is alive and forget servers that are not."""
+        assert self.coord is not None
+        coord = self.coord
+        beat = 0.0
+        while True:
+            await asyncio.sleep(OWN_EVERY)
+            try:
+                for table_id in list(coord.held):
+                    if table_id not in self.tables:  # (checked at once: no await between)
+                        await coord.disown(table_id)
+                idle = [
+                    t
+                    for t, live in self.tables.items()
+                    if not live.owner and not live.table.state.over
+                ]
+                if idle:
+                    for table_id in await coord.own_many(idle):
+                        live = self.tables.get(table_id)
+                        if live is None:
+                            continue
+                        self._take_over(live)
+                        log.info("table %s: its bots and clocks run here now", table_id)
+                for table_id in await coord.adopt(ADOPT_AT_ONCE):
+                    live = self.tables.get(table_id)
+                    if live is not None:
+                        self._take_over(live)
+                    else:
+                        await self.get(table_id)
+                    log.info("table %s: taken over from a server that stopped", table_id)
+                clock = time.monotonic()
+                if clock - beat >= HEARTBEAT:
+                    beat = clock
+                    await coord.notify("h", "-")
+                    for server, heard in list(self.servers.items()):
+                        if clock - heard > 3 * HEARTBEAT:
+                            self._gone(server)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the check for tables to take over failed")
+
+    def _take_over(self, live: Live) -> None:
+        """Run the table's clocks and (once what was stored is read) its bots here."""
+        live.owner = True
+        self._clock_step(live)
+        self._news(live, "acsr")
 
     # -- tables ----------------------------------------------------------------------
     async def create(self, req: CreateTable, address: str = "?") -> Live:
@@ -331,7 +637,14 @@ class Hub:
         table = Table.create(req)
         row, seats = table.rows()
         await self.db(self.store.create_table, row, seats)
+        live = await self._made(table)
+        return live
+
+    async def _made(self, table: Table) -> Live:
+        """A table just stored, now live here (and run here)."""
         live = Live(table)
+        if self.coord is not None:
+            live.owner = await self.coord.own(table.id)
         self.tables[table.id] = live
         self._clock_step(live)
         self._kick_bots(live)
@@ -346,17 +659,17 @@ class Hub:
         return out
 
     async def claim(self, live: Live, token: str, name: str) -> Seat:
-        async with live.lock:
+        async with live.lock, self._txn(live, "s", "s") as txn:
             seat = live.table.seat_of(token)
             if seat is None:
                 raise CourtlyError("that token is not a seat of this table")
-            await self.db(self.store.set_name, live.table.id, seat.seat, name)
+            await self.db(self.store.set_name, live.table.id, seat.seat, name, txn)
             seat.name = name
             self._send_seats(live)
             return seat
 
     async def join(self, live: Live, name: str) -> Seat:
-        async with live.lock:
+        async with live.lock, self._txn(live, "s", "as") as txn:
             table = live.table
             if not table.public:
                 raise CourtlyError("this table is by invitation only: ask for an invite link")
@@ -364,47 +677,51 @@ class Hub:
             if not free or table.state.over:
                 raise CourtlyError("this table has no free seat")
             token = new_token()
-            await self.db(self.store.take_seat, table.id, free[0], token, name)
+            await self.db(self.store.take_seat, table.id, free[0], token, name, txn)
             seat = table.take_open_seat(name, token)
             self._clock_step(live)
             self._send_seats(live)
             return seat
 
     async def rematch(self, live: Live, token: str, rotate: bool) -> tuple[Live, Seat]:
-        """The table after ``live`` (made now, or the one already made) and the
-        requester's seat at it. Every connected seat is sent its own invite."""
+        """The table after ``live`` (made now, or the one already made, here or
+        by another server) and the requester's seat at it. Every connected seat
+        is sent its own invite."""
         async with live.lock:
-            old = live.table
-            mine = old.seat_of(token)
-            if mine is None:
-                raise CourtlyError("only a seat of this table can ask for a rematch")
-            if not old.state.over:
-                raise CourtlyError("a rematch can be asked for once the game is over")
-            if old.rematch_id is None:
-                new = old.rematch(rotate)
-                row, seats = new.rows()
-                await self.db(self.store.add_rematch, old.id, row, seats, rotate)
-                old.rematch_id, old.rematch_rotated = new.id, rotate
-                nlive = Live(new)
-                self.tables[new.id] = nlive
-                self._clock_step(nlive)
-                self._kick_bots(nlive)
-                for conn in live.conns:
-                    seat = None
-                    if conn.seat is not None:
-                        seat = new.seats[old.new_seat_of(conn.seat, rotate)]
-                    self._put(
-                        conn,
-                        RematchInvite(
-                            table=new.id,
-                            seat=None if seat is None else seat.seat,
-                            token=None if seat is None else seat.token,
-                            invite=None,
-                        ).model_dump(),
-                    )
+            async with self._txn(live, "r", "ar") as txn:
+                old = live.table
+                mine = old.seat_of(token)
+                if mine is None:
+                    raise CourtlyError("only a seat of this table can ask for a rematch")
+                if not old.state.over:
+                    raise CourtlyError("a rematch can be asked for once the game is over")
+                if old.rematch_id is None:
+                    new = old.rematch(rotate)
+                    row, seats = new.rows()
+                    await self.db(self.store.add_rematch, old.id, row, seats, rotate, txn)
+                    old.rematch_id, old.rematch_rotated = new.id, rotate
+                    self._invite(live, (await self._made(new)).table)
+            assert old.rematch_id is not None
             nlive2 = await self._get_unlocked(old.rematch_id)
             seat = nlive2.table.seats[old.new_seat_of(mine.seat, old.rematch_rotated)]
             return nlive2, seat
+
+    def _invite(self, live: Live, new: Table) -> None:
+        """Send each connection of the finished table its seat at the next one."""
+        old = live.table
+        for conn in live.conns:
+            seat = None
+            if conn.seat is not None:
+                seat = new.seats[old.new_seat_of(conn.seat, old.rematch_rotated)]
+            self._put(
+                conn,
+                RematchInvite(
+                    table=new.id,
+                    seat=None if seat is None else seat.seat,
+                    token=None if seat is None else seat.token,
+                    invite=None,
+                ).model_dump(),
+            )
 
     async def _get_unlocked(self, table_id: str) -> Live:
         live = await self.get(table_id)
@@ -418,65 +735,99 @@ class Hub:
     ) -> Refused | None:
         """Check, apply, commit, then send: None when accepted, else the refusal."""
         async with live.lock:
-            table = live.table
-            act, refused = table.refusal(seat, action, seq)
-            if refused is not None or act is None:
-                return refused
-            events = table.apply(seat, act)
             try:
-                await self.db(
-                    self.store.add_action,
-                    table.id,
-                    table.seq - 1,
-                    seat,
-                    act.notation,
-                    by_bot,
-                    table.result(),
-                )
-            except StorageError as exc:  # the disk or the database failed: undo
-                table.undo_last()
-                return Refused(code="server_error", reason=str(exc), seq=table.seen_seq(seat))
-            live.touched = time.monotonic()
-            views = table.views(events, seat)
-            took_back = not by_bot and table.seats[seat].away
-            if took_back:  # acting takes the seat back, as ``back`` does
-                table.seats[seat].away = False
-                table.seats[seat].clock = table.time_bank
-                live.running.pop(seat, None)
-            self._clock_step(live, actor=seat)
-            self._send_update(live, views, seat, act.notation, by_bot)
-            if took_back:
-                self._send_seats(live)
+                async with self._txn(live, "a", "a") as txn:
+                    table = live.table
+                    act, refused = table.refusal(seat, action, seq)
+                    if refused is not None or act is None:
+                        return refused
+                    # a person acting takes their seat back (stored whatever this
+                    # server knows: another may just have marked it away)
+                    back = not by_bot and table.takeover
+                    events = table.apply(seat, act)
+                    try:
+                        await self.db(
+                            self.store.add_action,
+                            table.id,
+                            table.seq - 1,
+                            seat,
+                            act.notation,
+                            by_bot,
+                            table.result(),
+                            txn,
+                            back,
+                        )
+                    except StorageError as exc:  # the disk or the database failed: undo
+                        table.undo_last()
+                        return Refused(
+                            code="server_error", reason=str(exc), seq=table.seen_seq(seat)
+                        )
+                    self._acted(live, events, seat, act.notation, by_bot)
+            except StorageError as exc:  # the table's lock could not be had
+                return Refused(code="server_error", reason=str(exc), seq=live.table.seen_seq(seat))
         self._kick_bots(live)
         return None
+
+    def _acted(
+        self, live: Live, events: list[Event], seat: int, notation: str, by_bot: bool
+    ) -> None:
+        """An action applied and stored (here or by another server): send each
+        connection its update."""
+        table = live.table
+        live.touched = time.monotonic()
+        for other in [s for s in live.turn_spent if s != seat]:  # their turn is over
+            del live.turn_spent[other]
+        views = table.views(events, seat)
+        took_back = not by_bot and table.seats[seat].away
+        if took_back:  # acting takes the seat back, as ``back`` does
+            table.seats[seat].away = False
+            table.seats[seat].clock = table.time_bank
+            live.running.pop(seat, None)
+        self._clock_step(live, actor=seat)
+        self._send_update(live, views, seat, notation, by_bot)
+        if took_back:
+            self._send_seats(live)
 
     async def chat(self, live: Live, seat: int, text: str) -> Refused | None:
         """A chat line, stored then sent to the table; the refusal when it could
         not be stored (the connection stays open)."""
         async with live.lock:
-            s = live.table.seats[seat]
-            name = s.name or f"Seat {seat}"
             try:
-                at = await self.db(self.store.add_chat, live.table.id, seat, name, text)
+                async with self._txn(live, "c", "c") as txn:
+                    s = live.table.seats[seat]
+                    name = s.name or f"Seat {seat}"
+                    line, at = await self.db(
+                        self.store.add_chat, live.table.id, seat, name, text, txn
+                    )
+                    self._chat_line(live, line, seat, name, text, at.isoformat() + "Z")
             except StorageError as exc:
                 return Refused(code="server_error", reason=str(exc), seq=live.table.seen_seq(seat))
-            line = ChatLine(seat=seat, name=name, text=text, at=at.isoformat() + "Z").model_dump()
-            live.table.chat.append({k: v for k, v in line.items() if k != "type"})
-            del live.table.chat[: -2 * 100]
-            for conn in live.conns:
-                self._put(conn, line)
         return None
+
+    def _chat_line(self, live: Live, line: int, seat: int, name: str, text: str, at: str) -> None:
+        """A stored chat line (here or by another server), sent to the table."""
+        live.chat_seen = max(live.chat_seen, line)
+        msg = ChatLine(seat=seat, name=name, text=text, at=at).model_dump()
+        live.table.chat.append({k: v for k, v in msg.items() if k != "type"})
+        del live.table.chat[: -2 * 100]
+        for conn in live.conns:
+            self._put(conn, msg)
 
     async def back(self, live: Live, seat: int) -> Refused | None:
         """A seat takes itself back from the stand-in bot, with a fresh time bank."""
         async with live.lock:
-            s = live.table.seats[seat]
-            if not s.away:
-                return Refused(
-                    code="not_away",
-                    reason="your seat is not away: 'back' is for a seat whose time ran out",
-                    seq=live.table.seen_seq(seat),
-                )
+            try:
+                async with self._txn(live, "s", "s") as txn:
+                    s = live.table.seats[seat]
+                    if not s.away:
+                        return Refused(
+                            code="not_away",
+                            reason="your seat is not away: 'back' is for a seat whose time ran out",
+                            seq=live.table.seen_seq(seat),
+                        )
+                    await self.db(self.store.set_away, live.table.id, [seat], False, txn)
+            except StorageError as exc:
+                return Refused(code="server_error", reason=str(exc), seq=live.table.seen_seq(seat))
             s.away = False
             s.clock = live.table.time_bank
             live.running.pop(seat, None)
@@ -486,6 +837,8 @@ class Hub:
 
     # -- bots ----------------------------------------------------------------------------
     def _kick_bots(self, live: Live) -> None:
+        if not live.owner or self.closing:  # another server runs this table's bots
+            return
         for seat in live.table.bot_turns():
             if seat not in live.thinking:
                 task = asyncio.get_running_loop().create_task(self._bot_move(live, seat))
@@ -503,9 +856,29 @@ class Hub:
                     seq = table.seen_seq(seat)
                     name = table.bot_for(seat)
                     rng_seed = (table.state.seed * 1_000_003 + table.seq * 31 + seat) % 2**63
-                action = await self.pool.choose(
-                    table.game.id, name, obs, legal, rng_seed, table.think
+                    searching = name in SEARCHING
+                    seconds = turn_think(table.think, live.turn_spent.get(seat, 0.0))
+                    if searching and not seconds:  # the turn's budget is spent
+                        name, searching = QUICK_STAND_IN, False
+                    forced = len(legal) == 1
+                    position = table.state.clone() if forced and searching else None
+                public = forced and (
+                    position is None
+                    or await asyncio.get_running_loop().run_in_executor(
+                        self.pool.threads, publicly_forced, table.game, position, seat
+                    )
                 )
+                if public:  # everybody knows it: no search, no wait
+                    action = legal[0]
+                elif forced:  # only the seat knows it: as long as a search would take
+                    await self._pace(seconds)
+                    action = legal[0]
+                else:
+                    action = await self.pool.choose(
+                        table.game.id, name, obs, legal, rng_seed, seconds, table=table.id
+                    )
+                if searching:
+                    live.turn_spent[seat] = live.turn_spent.get(seat, 0.0) + seconds
                 refused = await self.submit(live, seat, action, seq, by_bot=True)
                 if refused is not None and refused.code == "server_error":
                     # Storage failed: wait, doubling, rather than retry at once forever.
@@ -532,6 +905,10 @@ class Hub:
             live.thinking.pop(seat, None)
             if not live.table.state.over:
                 self._kick_bots(live)
+
+    async def _pace(self, seconds: float) -> None:
+        """Wait as long as a search would, so a bot's speed tells nothing."""
+        await asyncio.sleep(seconds)
 
     # -- hints -----------------------------------------------------------------------------
     def _spawn(self, coro: Any) -> None:
@@ -592,7 +969,12 @@ class Hub:
         table = live.table
         try:
             analysis = await self.pool.analyse(
-                table.game.id, observation, legal, secrets.randbits(63), table.think
+                table.game.id,
+                observation,
+                legal,
+                secrets.randbits(63),
+                table.think,
+                table=table.id,
             )
             async with live.lock:
                 if (
@@ -707,6 +1089,7 @@ class Hub:
                 [a.id for a in decision.legal],
                 advice.decision_seed(record, decision),
                 job.think,
+                table=table.id,
             )
             out.verdicts.append(advice.judge(decision, analysis))
             job.done += 1
@@ -716,7 +1099,7 @@ class Hub:
     # -- clocks ----------------------------------------------------------------------------
     def _clock_step(self, live: Live, actor: int | None = None) -> None:
         """Charge the time used, start the clocks of human seats now to act, and
-        set the timer for the first to run out."""
+        (at a table this server runs) set the timer for the first to run out."""
         table = live.table
         if table.time_bank is None:
             return
@@ -734,7 +1117,7 @@ class Hub:
         if live.timer is not None:
             live.timer.cancel()
             live.timer = None
-        if live.running and table.takeover:
+        if live.running and table.takeover and live.owner:
             due = min(
                 started + max(table.seats[seat].clock or 0.0, 0.0)
                 for seat, started in live.running.items()
@@ -749,22 +1132,44 @@ class Hub:
         task.add_done_callback(self._tasks.discard)
 
     async def _expire(self, live: Live) -> None:
-        """Seats out of time become away: a ``normal`` bot plays for them."""
+        """Seats out of time become away (stored, so that every server knows):
+        a ``normal`` bot plays for them."""
         async with live.lock:
-            now = time.monotonic()
             table = live.table
-            changed = False
-            for seat, started in list(live.running.items()):
+            out: list[int] = []
+            failed = False
+            if self._out_of_time(live):
+                try:
+                    async with self._txn(live, "s", "as") as txn:
+                        out = self._out_of_time(live)  # other servers' news applied
+                        if out:
+                            await self.db(self.store.set_away, table.id, out, True, txn)
+                except StorageError:
+                    log.warning("table %s: could not store that seats ran out of time", table.id)
+                    out, failed = [], True
+            for seat in out:
                 s = table.seats[seat]
-                if (s.clock or 0.0) - (now - started) <= 0:
-                    s.clock = 0.0
-                    s.away = True
-                    del live.running[seat]
-                    changed = True
+                s.clock = 0.0
+                s.away = True
+                live.running.pop(seat, None)
             self._clock_step(live)
-            if changed:
+            if failed and live.timer is not None:  # try again in a while, not at once
+                live.timer.cancel()
+                live.timer = asyncio.get_running_loop().call_later(
+                    BOT_BACKOFF[0] * 2, self._spawn_expire, live
+                )
+            if out:
                 self._send_seats(live)
         self._kick_bots(live)
+
+    def _out_of_time(self, live: Live) -> list[int]:
+        clock = time.monotonic()
+        seats = live.table.seats
+        return [
+            seat
+            for seat, started in live.running.items()
+            if (seats[seat].clock or 0.0) - (clock - started) <= 0
+        ]
 
     # -- sending ----------------------------------------------------------------------------
     def _put(self, conn: Connection, payload: dict[str, Any]) -> None:
@@ -847,8 +1252,11 @@ class Hub:
         conn = Connection(ws, seat, self.limits, self.buckets, who)
         writer = asyncio.get_running_loop().create_task(self._write(conn))
         async with live.lock:
+            here = live.here()
             live.conns.add(conn)
             live.touched = time.monotonic()
+            if self.shared and live.here() != here:
+                self._spawn(self._announce(live))
             snap = live.table.snapshot(seat, live.connected())
             payload = self._game_message(live, seat, snap)
             seats = self._seats_for(live, seat)
@@ -862,8 +1270,11 @@ class Hub:
             pass
         finally:
             async with live.lock:
+                here = live.here()
                 live.conns.discard(conn)
                 live.touched = time.monotonic()
+                if self.shared and live.here() != here:
+                    self._spawn(self._announce(live))
                 self._send_seats(live)
             conn.queue.put_nowait(None)
             await writer

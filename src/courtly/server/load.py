@@ -100,8 +100,9 @@ def free_port() -> int:
         return port
 
 
-def start_server(db: Path, port: int, wait: float = 30.0) -> subprocess.Popen[bytes]:
-    """``courtly serve`` on ``port`` with the SQLite file ``db``, once it answers.
+def start_server(db: Path | str, port: int, wait: float = 30.0) -> subprocess.Popen[bytes]:
+    """``courtly serve`` on ``port`` with the database ``db`` (a SQLite file or
+    a database URL), once it answers.
     Raises ``RuntimeError`` with the server's own error output if it dies or
     does not answer within ``wait`` seconds."""
     proc = subprocess.Popen(

@@ -76,6 +76,9 @@ class SeatRow(Base):
     bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
     token: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    away: Mapped[bool] = mapped_column(Boolean, default=False)
+    """The seat's time ran out at a table with takeover: a bot plays for it
+    until its player is back."""
 
 
 class ActionRow(Base):
@@ -102,3 +105,15 @@ class ChatRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
     at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class OwnerRow(Base):
+    """The server running a table's bots and clocks (PostgreSQL, several
+    servers): it holds the table's advisory lock while it does; a row whose lock
+    nobody holds is a table whose server stopped, for another to take over."""
+
+    __tablename__ = "owners"
+
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    server: Mapped[str] = mapped_column(String(32))
+    since: Mapped[datetime] = mapped_column(DateTime)

@@ -193,7 +193,13 @@ class Table:
         )
         seats = [
             SeatRow(
-                table_id=self.id, seat=s.seat, kind=s.kind, bot=s.bot, token=s.token, name=s.name
+                table_id=self.id,
+                seat=s.seat,
+                kind=s.kind,
+                bot=s.bot,
+                token=s.token,
+                name=s.name,
+                away=s.away,
             )
             for s in self.seats
         ]
@@ -219,7 +225,15 @@ class Table:
             game=state.game,
             state=state,
             seats=[
-                Seat(s.seat, s.kind, bot=s.bot, token=s.token, name=s.name, clock=row.time_bank)
+                Seat(
+                    s.seat,
+                    s.kind,
+                    bot=s.bot,
+                    token=s.token,
+                    name=s.name,
+                    clock=0.0 if s.away and row.time_bank is not None else row.time_bank,
+                    away=bool(s.away),
+                )
                 for s in seats
             ],
             public=row.public,

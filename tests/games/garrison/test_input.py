@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pickle
-
 import pytest
 
 from courtly.engine.errors import IllegalAction, NotationError, OptionError
@@ -49,7 +47,7 @@ def test_notation_is_case_insensitive() -> None:
 
 def test_illegal_action_leaves_the_state_unchanged_and_says_why() -> None:
     st = build(2, hands={0: "7H 4D"})
-    before = pickle.dumps(st.__dict__)
+    before = st.snapshot()
     with pytest.raises(IllegalAction, match="do not hold 9H"):
         st.apply(0, "upgrade 9H with 4D")
     with pytest.raises(IllegalAction, match="worth 7"):
@@ -58,7 +56,7 @@ def test_illegal_action_leaves_the_state_unchanged_and_says_why() -> None:
         st.apply(0, "pass")
     with pytest.raises(IllegalAction, match="no decision"):
         st.apply(1, "end")
-    assert pickle.dumps(st.__dict__) == before
+    assert st.snapshot() == before
 
 
 def test_bad_and_unknown_options_list_the_valid_ones() -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pickle
-
 import pytest
 
 from courtly.engine.errors import IllegalAction, NotationError, OptionError
@@ -51,7 +49,7 @@ def test_illegal_actions_leave_the_state_unchanged_and_say_why() -> None:
         rels={"ADVANT": ("A", "B")},
         idle_actions="forbidden",
     )
-    before = pickle.dumps(s.__dict__)
+    before = s.snapshot()
     cases = [
         (0, "take A+3", "taken by seat 1"),
         (0, "down ENTH1 A", "you do not hold ENTH1"),
@@ -63,7 +61,7 @@ def test_illegal_actions_leave_the_state_unchanged_and_say_why() -> None:
     for seat, text, says in cases:
         with pytest.raises(IllegalAction, match=says):
             s.apply(seat, text)
-        assert pickle.dumps(s.__dict__) == before
+        assert s.snapshot() == before
     s.apply(0, "favor A")
     with pytest.raises(IllegalAction, match=r"no decision"):
         s.apply(0, "favor A")

@@ -7,7 +7,8 @@ from typing import Any, ClassVar
 from courtly.engine.actions import Action
 from courtly.engine.game import Game, State
 from courtly.games.agents_of_the_crown import actions, render, view
-from courtly.games.agents_of_the_crown.rules import PLAYERS, AgentsOptions, AgentsState
+from courtly.games.agents_of_the_crown.options import AgentsOptions
+from courtly.games.agents_of_the_crown.rules import PLAYERS, AgentsState
 
 
 class AgentsOfTheCrown(Game):
@@ -20,9 +21,9 @@ class AgentsOfTheCrown(Game):
     min_players = max_players = default_players = PLAYERS
     version = 1
     Options = AgentsOptions
-    notation = actions
-    view = view
-    screen = render
+    notation: ClassVar[Any] = actions
+    view: ClassVar[Any] = view
+    screen: ClassVar[Any] = render
     actions: ClassVar[list[actions.AgentsAction]] = actions.ACTIONS
     information = "imperfect"
     simultaneous = True

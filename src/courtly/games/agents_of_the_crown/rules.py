@@ -18,15 +18,14 @@ Ruling ids (``AOC-n``) refer to this game's RULES.md.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import Field
+from mypy_extensions import mypyc_attr
 
 from courtly import cards
 from courtly.engine.actions import Action
 from courtly.engine.events import Event
 from courtly.engine.game import Game, State
-from courtly.engine.options import StandardDeckOptions
 from courtly.games.agents_of_the_crown.actions import (
     BANNERS,
     COMMITS_BY_MASK,
@@ -38,6 +37,7 @@ from courtly.games.agents_of_the_crown.actions import (
     is_noble,
     pass_action,
 )
+from courtly.games.agents_of_the_crown.options import AgentsOptions
 
 PLAYERS = 4
 SEASONS = ("Spring", "Summer", "Fall", "Winter")
@@ -53,19 +53,6 @@ WORTH: dict[int | str, list[int]] = {
 """A card's worth in a challenge pile and as a prize, by ``noble_threat_value``."""
 
 
-class AgentsOptions(StandardDeckOptions):
-    """Options of Agents of the Crown."""
-
-    years: int = Field(4, ge=1, le=4, description="Years in a game (the text: 4).")
-    noble_threat_value: Literal[10, "rank"] = Field(
-        10,
-        description=(
-            "AOC-5: worth of a Noble in a challenge pile and as a prize: 10, or its "
-            "rank (10, J 11, Q 12, K 13)."
-        ),
-    )
-
-
 def left(seat: int) -> int:
     """The seat to your left: the next one clockwise."""
     return (seat + 1) % PLAYERS
@@ -76,6 +63,7 @@ def right(seat: int) -> int:
     return (seat - 1) % PLAYERS
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the kit's own tests make it leak
 class AgentsState(State):
     """A position of Agents of the Crown."""
 

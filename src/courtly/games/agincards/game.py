@@ -6,7 +6,8 @@ from typing import Any, ClassVar
 
 from courtly.engine.game import Game, State
 from courtly.games.agincards import actions, render, view
-from courtly.games.agincards.rules import AgincardsOptions, AgincardsState
+from courtly.games.agincards.options import AgincardsOptions
+from courtly.games.agincards.rules import AgincardsState
 
 
 class Agincards(Game):
@@ -22,9 +23,9 @@ class Agincards(Game):
     default_players = 2
     version = 2
     Options = AgincardsOptions
-    notation = actions
-    view = view
-    screen = render
+    notation: ClassVar[Any] = actions
+    view: ClassVar[Any] = view
+    screen: ClassVar[Any] = render
     actions: ClassVar[list[actions.AgincardsAction]] = actions.ACTIONS
     information = "imperfect"
     simultaneous = False

@@ -24,16 +24,13 @@ SCORE RUNS here (AGI-4, AGI-5). Ruling ids refer to this game's RULES.md.
 from __future__ import annotations
 
 from itertools import pairwise
-from typing import Any, Literal
-
-from pydantic import Field, field_validator
+from typing import Any
 
 from courtly import cards
 from courtly.engine.actions import Action
 from courtly.engine.errors import OptionError
 from courtly.engine.events import Event
 from courtly.engine.game import Game, State
-from courtly.engine.options import StandardDeckOptions
 from courtly.games.agincards.actions import (
     ACTIONS,
     NO_TOKEN,
@@ -45,7 +42,6 @@ from courtly.games.agincards.actions import (
     AgincardsAction,
 )
 from courtly.games.agincards.map import (
-    MAX_REACH,
     SEED_INDEX,
     SIDES,
     WIDTH,
@@ -53,54 +49,11 @@ from courtly.games.agincards.map import (
     ref_name,
     xy,
 )
+from courtly.games.agincards.options import AgincardsOptions
 
 HAND = 5
 TOKENS = 5
 SECOND_DECK = 100  # the second deck's cards are 100 + c (same codes)
-
-
-class AgincardsOptions(StandardDeckOptions):
-    """Options of Agincards."""
-
-    decks: Literal[1, 2] = Field(
-        1,
-        description="Packs shuffled together: 1, or 2 for more cards (needed for 5-8 players).",
-    )
-    reclaim: Literal["auto", "manual"] = Field(
-        "auto",
-        description=(
-            "AGI-7: a token that can no longer score returns to its owner at once "
-            "(auto), or only when its owner reclaims it on their turn (manual)."
-        ),
-    )
-    table: int = Field(
-        0,
-        ge=0,
-        le=2 * MAX_REACH + 1,
-        description=(
-            "AGI-9: 0 (the text) plays on a table with no edge; an odd size such as 25 "
-            "plays on a square of that many cells a side centred on the seed card, "
-            "whose edge blocks a run end like dead space (a house rule)."
-        ),
-    )
-    late_reclaim: bool = Field(
-        False,
-        description=(
-            "AGI-10: false (the text): tokens a placement leaves with nowhere to grow "
-            "return before its token decision, so one may go on the card just played; "
-            "true: the token decision comes first and freed tokens return after it."
-        ),
-    )
-
-    @field_validator("table")
-    @classmethod
-    def _odd_table(cls, v: int) -> int:
-        if v and (v < 3 or v % 2 == 0):
-            raise ValueError(
-                "the table is 0 (no edge) or an odd number of cells a side, 3 or more, "
-                "so that the seed card sits in its middle"
-            )
-        return v
 
 
 def code_of(card: int) -> str:

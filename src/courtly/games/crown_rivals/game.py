@@ -6,7 +6,8 @@ from typing import Any, ClassVar
 
 from courtly.engine.game import Game, State
 from courtly.games.crown_rivals import actions, render, view
-from courtly.games.crown_rivals.rules import PLAYERS, CrownOptions, CrownState
+from courtly.games.crown_rivals.options import CrownOptions
+from courtly.games.crown_rivals.rules import PLAYERS, CrownState
 
 
 class CrownRivals(Game):
@@ -20,9 +21,9 @@ class CrownRivals(Game):
     min_players = max_players = default_players = PLAYERS
     version = 1
     Options = CrownOptions
-    notation = actions
-    view = view
-    screen = render
+    notation: ClassVar[Any] = actions
+    view: ClassVar[Any] = view
+    screen: ClassVar[Any] = render
     actions: ClassVar[list[actions.CrownAction]] = actions.ACTIONS
     information = "imperfect"
     simultaneous = False

@@ -25,16 +25,13 @@ Ruling ids (``CRR-n``) refer to this game's RULES.md.
 
 from __future__ import annotations
 
-from typing import Any, Literal
-
-from pydantic import Field
+from typing import Any
 
 from courtly import cards
 from courtly.engine.actions import Action
 from courtly.engine.errors import OptionError
 from courtly.engine.events import Event
 from courtly.engine.game import Game, State
-from courtly.engine.options import StandardDeckOptions
 from courtly.games.crown_rivals import actions as A
 from courtly.games.crown_rivals import checks
 from courtly.games.crown_rivals.actions import (
@@ -50,6 +47,7 @@ from courtly.games.crown_rivals.actions import (
     CrownAction,
     boosted,
 )
+from courtly.games.crown_rivals.options import CrownOptions
 
 PLAYERS = 2
 START_INFLUENCE = 50
@@ -59,33 +57,6 @@ MARKET_SIZE = 5
 CROWDED = 3  # Kings and/or Queens in the market
 CROWDED_HOUSE_TRIES = 50  # CRR-10: re-deals before the market is left as it is
 JACK_ACE_EXTRA = 10  # CRR-3: the Ace counts 11 instead of 1
-
-
-class CrownOptions(StandardDeckOptions):
-    """Options of Crown Rivals."""
-
-    jack_value: Literal[11, 10] = Field(
-        11,
-        description=(
-            "CRR-3: what a Jack counts (for its ability, currency, cost, boosts and "
-            "parity): 11 as the main text says twice, or 10 as the quick reference says."
-        ),
-    )
-    boost_diamonds_pair: bool = Field(
-        True,
-        description=(
-            "CRR-5: a diamond played as a boost also counts, at face value, toward "
-            "Diamonds odd/even pairs (false: only diamonds played alone count)."
-        ),
-    )
-    turn_limit: int = Field(
-        200,
-        ge=0,
-        description=(
-            "CRR-11: the game ends after this many turns (both seats' together) and "
-            "the higher Influence wins, a tie is shared; 0 means no limit."
-        ),
-    )
 
 
 def _codes(cs: Any) -> list[str]:

@@ -29,7 +29,8 @@ from typing import Any
 
 from courtly import cards
 from courtly.games.crown_rivals.actions import GAME_CARDS, VALUES
-from courtly.games.crown_rivals.rules import PLAYERS, CrownOptions, CrownState
+from courtly.games.crown_rivals.options import CrownOptions
+from courtly.games.crown_rivals.rules import PLAYERS, CrownState
 
 _CODE = [cards.code(c) for c in range(52)]
 

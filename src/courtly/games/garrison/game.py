@@ -22,9 +22,9 @@ class Garrison(Game):
     default_players = 4
     version = 1
     Options = GarrisonOptions
-    notation = actions
-    view = view
-    screen = render
+    notation: ClassVar[Any] = actions
+    view: ClassVar[Any] = view
+    screen: ClassVar[Any] = render
     actions: ClassVar[list[actions.GarrisonAction]] = actions.ACTIONS
     information = "imperfect"
     simultaneous = False

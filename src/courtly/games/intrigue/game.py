@@ -8,7 +8,8 @@ from courtly.engine.actions import Action
 from courtly.engine.game import Game, State
 from courtly.games.intrigue import actions, render, view
 from courtly.games.intrigue.cards import CODES
-from courtly.games.intrigue.rules import PLAYERS, IntrigueOptions, IntrigueState
+from courtly.games.intrigue.options import IntrigueOptions
+from courtly.games.intrigue.rules import PLAYERS, IntrigueState
 
 
 class Intrigue(Game):
@@ -21,9 +22,9 @@ class Intrigue(Game):
     min_players = max_players = default_players = PLAYERS
     version = 1
     Options = IntrigueOptions
-    notation = actions
-    view = view
-    screen = render
+    notation: ClassVar[Any] = actions
+    view: ClassVar[Any] = view
+    screen: ClassVar[Any] = render
     actions: ClassVar[list[actions.IntrigueAction]] = actions.ACTIONS
     information = "imperfect"
     simultaneous = False

@@ -1,0 +1,273 @@
+"""Bots that never keep people waiting: a thinking budget per turn, forced
+moves played at once only when that tells nothing, and a worker pool shared
+fairly between tables, whose searches think less rather than queue.
+
+The server's pool is replaced by one that records what each search is given
+and answers at once, so nothing here depends on the machine's speed."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from courtly.engine.game import State
+from courtly.engine.records import Record
+from courtly.games import get
+from courtly.server import bots as server_bots
+from courtly.server.app import create_app
+from courtly.server.bots import (
+    MIN_THINK,
+    QUICK_STAND_IN,
+    SEARCHING,
+    SHARE,
+    THINK_CAP,
+    TURN_BUDGET,
+    BotPool,
+    FairSlots,
+    fair_think,
+    publicly_forced,
+    turn_think,
+)
+from courtly.server.limits import Limits
+from courtly.server.live import Hub
+
+from .conftest import create
+
+
+class Recording(BotPool):
+    """A pool whose bots answer at once with their first legal move, noting the
+    seconds each search was given, by seat."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.given: list[tuple[int, str, float]] = []
+
+    async def choose(
+        self,
+        game_id: str,
+        name: str,
+        observation: Mapping[str, Any],
+        legal_ids: list[int],
+        seed: int,
+        seconds: float | None,
+        table: str = "",
+    ) -> int:
+        self.given.append((observation["seat"], name, seconds or 0.0))
+        return legal_ids[0]
+
+
+@pytest.fixture
+def recording() -> Recording:
+    return Recording()
+
+
+@pytest.fixture
+def client(db_path: Path, recording: Recording) -> Iterator[TestClient]:
+    app = create_app(
+        str(db_path),
+        pool=recording,
+        limits=Limits(rate=1000, burst=1000, create_rate=1000, create_burst=1000),
+    )
+    with TestClient(app) as c:
+        yield c
+
+
+# -- the budget of a turn ------------------------------------------------------------------
+
+
+def test_the_decisions_of_one_turn_share_the_turn_budget() -> None:
+    spent, given = 0.0, []
+    for _ in range(12):  # a long turn of many decisions
+        seconds = turn_think(1.0, spent)
+        given.append(seconds)
+        spent += seconds
+    assert given[0] == 1.0 and given[1] == 0.5  # the first ones think as the table asks
+    assert sum(given) <= TURN_BUDGET  # however many decisions, within the budget
+    assert all(g >= MIN_THINK for g in given if g) and given[-1] == 0  # then no search
+    assert turn_think(0.1, 0.0) == 0.1 and turn_think(9.0, 0.0) == THINK_CAP
+
+
+def test_a_search_keeps_its_deadline_and_thinks_less_while_others_wait() -> None:
+    assert fair_think(1.0, waited=0.0, waiting=0, slots=1) == 1.0
+    assert fair_think(1.0, waited=0.4, waiting=0, slots=1) == pytest.approx(0.6)
+    assert fair_think(1.0, waited=0.0, waiting=3, slots=1) == 0.25
+    assert fair_think(1.0, waited=2.0, waiting=0, slots=1) == MIN_THINK
+
+
+def test_a_bots_turn_within_the_budget_at_a_table(client: TestClient, recording: Recording) -> None:
+    made = create(client, "crown-rivals", ["hard", "hard"], think=1.0, seed=5)
+    table = made["table"]["id"]
+    deadline = time.monotonic() + 60
+    while not client.get(f"/api/tables/{table}").json()["over"]:
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.05)
+    record = Record.from_json(client.get(f"/api/tables/{table}/record").json())
+    game = get("crown-rivals")
+    state = game.new(record.players, record.seed, record.options)
+    turns: list[list[float]] = []
+    given = iter(recording.given)
+    last = None
+    for seat, notation in record.actions:
+        searched = len(state.legal_actions(seat)) > 1
+        if seat != last:
+            turns.append([])
+            last = seat
+        if searched:
+            asked_by, name, seconds = next(given)
+            assert asked_by == seat
+            if name in SEARCHING:
+                turns[-1].append(seconds)
+            else:  # the turn's budget was spent: the heuristic played
+                assert name == QUICK_STAND_IN and sum(turns[-1]) + MIN_THINK / SHARE > TURN_BUDGET
+        state.apply(seat, notation)
+    assert next(given, None) is None  # every search accounted for
+    longest = max(turns, key=len)
+    assert len(longest) >= 3 and sum(longest) > THINK_CAP  # turns long enough to matter
+    assert all(sum(t) <= TURN_BUDGET for t in turns), max(sum(t) for t in turns)
+
+
+# -- forced moves --------------------------------------------------------------------------
+
+
+def forced_positions(game_id: str, games: int = 20) -> Iterator[tuple[State, int]]:
+    """Positions of random games where a seat to act has one legal move."""
+    game = get(game_id)
+    rng = random.Random(7)
+    for seed in range(games):
+        state = game.new(seed=seed)
+        while not state.over and len(state.history) < 300:
+            seat = state.to_act[rng.randrange(len(state.to_act))]
+            legal = state.legal_actions(seat)
+            if len(legal) == 1:
+                yield state.clone(), seat
+            state.apply(seat, legal[rng.randrange(len(legal))])
+
+
+def test_a_forced_move_that_only_its_seat_can_know_is_not_public() -> None:
+    # Garrison's reaction windows: a seat without a Spy can only pass, but the
+    # others cannot see whether it holds one.
+    verdicts = [
+        publicly_forced(get("garrison"), s, seat) for s, seat in forced_positions("garrison")
+    ]
+    assert False in verdicts
+    for state, seat in forced_positions("garrison", 4):
+        if not publicly_forced(get("garrison"), state, seat):
+            world_moves = {
+                len(w.legal_actions(seat))
+                for w in (
+                    get("garrison").sample_state(state.observation(None), random.Random(k))
+                    for k in range(50)
+                )
+                if seat in w.to_act
+            }
+            assert world_moves - {1}, "a world where the seat had a choice"
+            break
+
+
+def test_a_forced_move_everyone_can_see_is_public() -> None:
+    verdicts = [
+        publicly_forced(get("crown-rivals"), s, seat)
+        for s, seat in forced_positions("crown-rivals")
+    ]
+    assert verdicts and all(verdicts)
+
+
+def test_a_bot_plays_a_public_forced_move_without_searching(
+    client: TestClient, recording: Recording
+) -> None:
+    made = create(client, "crown-rivals", ["hard", "hard"], think=1.0, seed=5)
+    table = made["table"]["id"]
+    deadline = time.monotonic() + 60
+    while not client.get(f"/api/tables/{table}").json()["over"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    record = Record.from_json(client.get(f"/api/tables/{table}/record").json())
+    game = get("crown-rivals")
+    state = game.new(record.players, record.seed, record.options)
+    forced = 0
+    for seat, notation in record.actions:
+        forced += len(state.legal_actions(seat)) == 1
+        state.apply(seat, notation)
+    assert forced > 0
+    assert len(recording.given) == len(record.actions) - forced
+
+
+def test_a_private_forced_move_takes_as_long_as_a_search(
+    client: TestClient, recording: Recording, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    slept: list[float] = []
+
+    async def pace(hub: Any, seconds: float) -> None:
+        slept.append(seconds)
+
+    monkeypatch.setattr(Hub, "_pace", pace)
+    monkeypatch.setattr(server_bots, "publicly_forced", lambda *a: False)
+    monkeypatch.setattr("courtly.server.live.publicly_forced", lambda *a: False)
+    made = create(client, "crown-rivals", ["hard", "hard"], think=1.0, seed=5)
+    table = made["table"]["id"]
+    deadline = time.monotonic() + 60
+    while not client.get(f"/api/tables/{table}").json()["over"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    record = Record.from_json(client.get(f"/api/tables/{table}/record").json())
+    game = get("crown-rivals")
+    state = game.new(record.players, record.seed, record.options)
+    forced = 0
+    for seat, notation in record.actions:
+        forced += len(state.legal_actions(seat)) == 1
+        state.apply(seat, notation)
+    assert len(recording.given) == len(record.actions) - forced  # forced: never searched
+    # ...but each waited what a search of that moment would have had (none once
+    # the turn's budget is spent and the quick heuristic plays on)
+    assert slept and all(s >= MIN_THINK for s in slept) and len(slept) <= forced
+
+
+# -- a fair pool ---------------------------------------------------------------------------
+
+
+def test_searches_are_served_table_by_table() -> None:
+    async def run() -> list[str]:
+        slots = FairSlots(1)
+        served: list[str] = []
+
+        async def search(table: str, tag: str) -> None:
+            await slots.acquire(table)
+            served.append(tag)
+            await asyncio.sleep(0)
+            slots.release()
+
+        await slots.acquire("busy")  # a search under way at a busy table
+        tasks = [asyncio.create_task(search("busy", f"busy{k}")) for k in range(4)]
+        await asyncio.sleep(0)
+        tasks.append(asyncio.create_task(search("quiet", "quiet")))
+        await asyncio.sleep(0)
+        assert slots.waiting() == 5
+        slots.release()
+        await asyncio.gather(*tasks)
+        return served
+
+    served = asyncio.run(run())
+    # first come first served would make the quiet table wait for all four
+    assert served.index("quiet") == 1, served
+
+
+def test_a_search_cancelled_while_waiting_gives_its_place_back() -> None:
+    async def run() -> tuple[int, int]:
+        slots = FairSlots(1)
+        await slots.acquire("a")
+        waiter = asyncio.create_task(slots.acquire("b"))
+        await asyncio.sleep(0)
+        waiter.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await waiter
+        slots.release()
+        return slots.free, slots.waiting()
+
+    assert asyncio.run(run()) == (1, 0)

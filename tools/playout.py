@@ -1,0 +1,37 @@
+"""A fixed random playout, for counting instructions with callgrind.
+
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null python tools/playout.py GAME GAMES
+
+plays GAMES random games of GAME (seeds 0 to GAMES-1, every game at its default
+number of seats) and prints the decisions made. Run it once with GAMES 0 too:
+the difference between the two counts is the playouts' own (start-up and
+imports cost the same in both). ``COURTLY_PURE=1`` runs a compiled install as
+pure Python, so both builds are measured from one install (BENCHMARKS.md).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+
+from courtly import build, games
+
+
+def playout(game_id: str, count: int) -> int:
+    game = games.get(game_id)
+    decisions = 0
+    for seed in range(count):
+        state = game.new(seed=seed)
+        rng = random.Random(seed)
+        while not state.over:
+            seats = state.to_act
+            seat = seats[rng.randrange(len(seats))]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))])
+            decisions += 1
+    return decisions
+
+
+if __name__ == "__main__":
+    game_id, count = sys.argv[1], int(sys.argv[2])
+    print(f"{game_id}: {playout(game_id, count)} decisions in {count} games; {build.describe()}")
