@@ -248,6 +248,14 @@ def bench(
     game: Annotated[str | None, typer.Argument(help="Game id; all games without one.")] = None,
     seconds: Annotated[float, typer.Option(help="Seconds of playouts per run.")] = 2.0,
     runs: Annotated[int, typer.Option(help="Runs per game (the median is reported).")] = 5,
+    peers: Annotated[
+        bool,
+        typer.Option(
+            "--peers",
+            help="Also measure OpenSpiel (hearts, Kuhn poker, its ISMCTS) now, in this "
+            "process, and show every figure as a ratio to it (needs the rl extra).",
+        ),
+    ] = False,
 ) -> None:
     """Measure decisions, games, sample_state and clone per second."""
     from courtly.cli import checks
@@ -256,7 +264,7 @@ def bench(
     checks.seconds(seconds, "--seconds")
     if runs < 1:
         raise CourtlyError(f"--runs takes a whole number of at least 1, not {runs}")
-    run_bench(console(), game, seconds, runs)
+    run_bench(console(), game, seconds, runs, peers)
 
 
 @app.command()

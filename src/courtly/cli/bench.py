@@ -9,12 +9,21 @@ from rich.console import Console
 from rich.table import Table
 
 from courtly import build
+from courtly.engine.errors import CourtlyError
 from courtly.games import get, ids
+from courtly.lab import peers as peer_engines
 from courtly.lab.bench import BenchResult, bench_game, encoding_us
 
 
-def run_bench(out: Console, game_id: str | None, seconds: float, runs: int) -> list[BenchResult]:
+def run_bench(
+    out: Console, game_id: str | None, seconds: float, runs: int, peers: bool = False
+) -> list[BenchResult]:
     games = [get(game_id).id] if game_id else ids()
+    if peers and not peer_engines.available():
+        raise CourtlyError(
+            "--peers measures OpenSpiel beside Courtly and needs the rl extra: "
+            "pip install 'courtly[rl]' (make test installs it)"
+        )
     out.print(
         f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores; "
         f"Courtly build: {build.describe()}; {runs} runs of {seconds:g} s of random playouts per game (medians)."
@@ -69,4 +78,39 @@ def run_bench(out: Console, game_id: str | None, seconds: float, runs: int) -> l
             + ", ".join(f"{g} {us:.0f} µs" for g, us in encode_times)
             + " per observation vector."
         )
+    if peers:
+        show_peers(out, results, seconds, runs)
     return results
+
+
+def show_peers(out: Console, results: list[BenchResult], seconds: float, runs: int) -> None:
+    """Measure the peer engines now, in this process, and show every Courtly
+    figure above as a ratio to them."""
+    with out.status("measuring the peers (OpenSpiel)..."):
+        p = peer_engines.measure(seconds, runs)
+    out.print(
+        f"Peers, same process and sitting: OpenSpiel C++ hearts {p.hearts_us_per_step:.2f} µs "
+        f"a step; OpenSpiel Python Kuhn poker {p.kuhn_us_per_step:.2f} µs a step; "
+        f"OpenSpiel Python ISMCTS on hearts {p.ismcts_iterations_per_second:.0f} iterations a "
+        "second (random rollouts)."
+    )
+    table = Table(title="Courtly against the peers (ratios)")
+    for col in ("game", "µs/decision ÷ hearts", "÷ Kuhn (Python)", "ISMCTS ≤50 ×", "hard ×"):
+        table.add_column(col, justify="left" if col == "game" else "right", no_wrap=True)
+    for r in results:
+        q = peer_engines.ratios(r, p)
+        table.add_row(
+            q.game,
+            f"{q.decision_vs_hearts:.2f}",
+            f"{q.decision_vs_kuhn:.2f}",
+            f"{q.ismcts_vs_openspiel:.2f}",
+            f"{q.hard_vs_openspiel:.2f}",
+        )
+    out.print(table)
+    out.print(
+        "µs/decision ÷ hearts: Courtly's time a decision in random playouts over OpenSpiel's "
+        "C++ hearts' time a step (below 1: faster; the target is at most 1.2 compiled). "
+        "ISMCTS ≤50 ×: Courtly's ISMCTS iterations a second (random rollouts cut at 50) over "
+        "OpenSpiel's Python ISMCTS on hearts (the target is at least 3 compiled); hard ×: "
+        "the hard level's search over the same."
+    )
