@@ -5,15 +5,19 @@ HTTP and websockets as clients do."""
 from __future__ import annotations
 
 import contextlib
+import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import httpx
 import uvicorn
 
 from courtly.server import transport
-from courtly.server.load import free_port
 
 
 @contextlib.contextmanager
@@ -32,3 +36,45 @@ def serving(app: Any) -> Iterator[str]:
     finally:
         srv.should_exit = True
         thread.join(10)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def start_server(db: Path | str, port: int, wait: float = 30.0) -> subprocess.Popen[bytes]:
+    """``courtly serve`` on ``port`` with the database ``db`` (a SQLite file or
+    a database URL), once it answers.
+    Raises ``RuntimeError`` with the server's own error output if it dies or
+    does not answer within ``wait`` seconds."""
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "from courtly.cli.app import main; main()",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            str(db),
+            "--tables-per-minute",
+            "100000",  # the load client creates every table from one address
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.1)
+        if proc.poll() is not None:
+            err = proc.stderr.read().decode() if proc.stderr else ""
+            raise RuntimeError(f"the server stopped: {err.strip() or proc.returncode}")
+    proc.kill()
+    raise RuntimeError("the server did not start")

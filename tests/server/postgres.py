@@ -18,7 +18,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from courtly.server.load import free_port
+from tests.serving import free_port
 
 WATCHDOG = """
 import json, os, shutil, subprocess, sys, time

@@ -16,7 +16,7 @@ from sqlalchemy import create_engine, text
 from websockets.sync.client import ClientConnection, connect
 
 from courtly.server.db import database_url
-from courtly.server.load import free_port, start_server
+from tests.serving import free_port, start_server
 
 from .conftest import BACKENDS
 

@@ -32,7 +32,7 @@ from courtly.engine.records import Record, replay
 from courtly.server.app import create_app
 from courtly.server.db import Store, database_url
 from courtly.server.limits import Limits
-from courtly.server.load import free_port, start_server
+from tests.serving import free_port, start_server
 
 from .conftest import QUICK, LeakAudit, create
 
