@@ -10,19 +10,25 @@ STAMP  := $(VENV)/.installed
 CVENV  := .venv-compiled
 CBIN   := $(CVENV)/bin
 
-.PHONY: run test test-pure test-compiled lint bench install compiled clean
+.PHONY: run test test-pure test-compiled lint bench install compiled compiled-all clean
 
 $(STAMP): pyproject.toml setup.py Makefile
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,rl,postgres]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,rl,postgres,lab]'
 	touch $(STAMP)
 
 install: $(STAMP)
 
-# Up to date with the source, or rebuilt (tools/compiled-venv keeps a hash of the source).
+EXTRAS := dev,rl,postgres,lab
+
+# Up to date with the source, or rebuilt (tools/compiled-venv keeps a hash of the
+# source). `make run` installs only what playing needs; the tests add every extra.
 compiled:
 	PYTHON=$(PYTHON) tools/compiled-venv $(CVENV)
+
+compiled-all:
+	PYTHON=$(PYTHON) tools/compiled-venv $(CVENV) $(EXTRAS)
 
 run: compiled
 	$(CBIN)/courtly serve --host 127.0.0.1 --port 8000 --db courtly.db
@@ -39,10 +45,10 @@ test: lint test-pure test-compiled
 test-pure: $(STAMP)
 	COURTLY_EXPECT_BUILD=pure $(BIN)/pytest -q -n 2
 
-test-compiled: compiled
+test-compiled: compiled-all
 	COURTLY_EXPECT_BUILD=$$(cat $(CVENV)/.build-kind) $(CBIN)/pytest -q -n 2 -p no:cacheprovider
 
-bench: compiled
+bench: compiled-all
 	$(CBIN)/courtly bench
 
 clean:

@@ -124,3 +124,40 @@ def test_an_unwritable_path_is_refused_before_the_work(tmp_path: Path) -> None:
         assert result.exit_code == 2, args
         assert "no folder" in result.output or "is a folder" in result.output
         assert "Winner" not in result.output and "win share" not in result.output.lower()
+
+
+def test_serving_on_a_busy_port_says_so_and_suggests_another() -> None:
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = CliRunner().invoke(app, ["serve", "--port", str(port), "--db", "unused.db"])
+    said = " ".join(result.output.split())  # as one line, whatever the terminal's width
+    assert result.exit_code != 0
+    assert f"port {port} is busy" in said and f"--port {port + 1}" in said
+    assert "serving on" not in said and "Traceback" not in said
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("lab", "crown-rivals", "--bots", "normal", "-n", "2"),
+        ("lab", "report", "nowhere"),
+        ("tournament", "crown-rivals", "--bots", "normal,random", "-n", "2"),
+    ],
+)
+def test_the_lab_without_its_extra_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...]
+) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "pyarrow" else real(name, *a)
+    )
+    result = CliRunner().invoke(app, list(args))
+    said = " ".join(result.output.split())
+    assert result.exit_code != 0 and "Traceback" not in said
+    assert "lab extra (pyarrow not installed)" in said and "pip install 'courtly[lab]'" in said

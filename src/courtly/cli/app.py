@@ -197,6 +197,8 @@ def tournament(
 ) -> None:
     """Bots meet in rotating seats; win share, mean rank and OpenSkill ratings."""
     from courtly.cli import checks
+
+    checks.extra("lab", "courtly tournament")
     from courtly.cli.tournament import run_tournament_cli
 
     checks.seconds(think, "--think")

@@ -4,6 +4,7 @@ after a game or a simulation has run."""
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import os
 from pathlib import Path
@@ -33,3 +34,20 @@ def writable_file(path: Path | None, option: str) -> Path | None:
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise CourtlyError(f"{option} {path}: cannot write there")
     return path
+
+
+EXTRAS = {
+    "lab": ("openskill", "pyarrow", "numpy", "scipy", "matplotlib", "dask", "distributed"),
+}
+"""The optional parts of Courtly and the modules each brings (pyproject.toml)."""
+
+
+def extra(name: str, command: str) -> None:
+    """``command`` needs the ``name`` extra: refused in one line, saying what
+    to install, when one of its modules is missing."""
+    missing = [m for m in EXTRAS[name] if importlib.util.find_spec(m) is None]
+    if missing:
+        raise CourtlyError(
+            f"{command} needs Courtly's {name} extra ({', '.join(missing)} not installed): "
+            f"pip install 'courtly[{name}]', or make test, which installs every extra"
+        )

@@ -122,7 +122,10 @@ def run(
     option: GameOptionArg = None,
 ) -> None:
     """Play games (resuming an interrupted run in the same folder), then write the report."""
+    from courtly.cli import checks
     from courtly.engine.options import parse_option_pairs
+
+    checks.extra("lab", "courtly lab")
     from courtly.lab import execute
     from courtly.lab.store import LabDir
 
@@ -173,6 +176,9 @@ def report(
     folder: Annotated[Path, typer.Argument(help="The folder of a lab run.")],
 ) -> None:
     """Rebuild a run's report (HTML and JSON) from its raw data alone."""
+    from courtly.cli import checks
+
+    checks.extra("lab", "courtly lab report")
     _report(console(), folder)
 
 

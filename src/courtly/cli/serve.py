@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import errno
 import gc
+import socket
 
 from rich.console import Console
 
+from courtly.engine.errors import CourtlyError
 from courtly.server.db import Store, database_url, shown_url
 
 GC_THRESHOLDS = (100_000, 50, 1000)
@@ -22,6 +25,7 @@ def run_serve(out: Console, host: str, port: int, db: str, tables_per_minute: in
     from courtly.server.app import create_app
     from courtly.server.limits import Limits
 
+    check_port(host, port)
     url = database_url(db)
     Store(url).close()  # migrate now, so a bad database is a one-line error before serving
     limits = Limits(create_rate=tables_per_minute / 60, create_burst=max(10, tables_per_minute))
@@ -31,3 +35,19 @@ def run_serve(out: Console, host: str, port: int, db: str, tables_per_minute: in
     out.print("Open it in a browser to play; the API is at /docs. Ctrl-C stops.")
     gc.set_threshold(*GC_THRESHOLDS)
     uvicorn.Server(transport.config(app, host, port, log_level="warning")).run()
+
+
+def check_port(host: str, port: int) -> None:
+    """The address is free to serve on, or a one-line error saying what to do
+    (before anything says it is serving)."""
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise CourtlyError(
+                    f"port {port} is busy on {host} (another server, or Courtly already "
+                    f"running?): stop it, or serve on another port with --port {port + 1}"
+                ) from None
+            raise CourtlyError(f"cannot serve on {host}:{port}: {exc.strerror}") from None
