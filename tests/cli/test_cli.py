@@ -184,7 +184,12 @@ def test_malformed_record_option_and_names_give_clear_errors(tmp_path: Path) -> 
     assert result.exit_code == 2 and "no bot 'genius'" in result.stderr
 
     result = runner.invoke(app, ["play", "agents-of-the-crown", "--seats", "human,random"])
-    assert result.exit_code == 2 and "for 4 to 4 players" in result.stderr
+    assert result.exit_code == 2 and "is for 4 players; --seats names 2" in result.stderr
+
+    result = runner.invoke(app, ["play", "intrigue", "--players", "4"])
+    said = " ".join(result.stderr.split())
+    assert result.exit_code == 2 and "is for 3 players; --players is 4" in said
+    assert "--seats" not in said  # not given, so not named
 
     result = runner.invoke(app, ["replay", str(tmp_path / "missing.jsonl")])
     assert result.exit_code == 2 and "cannot read" in result.stderr

@@ -1,9 +1,12 @@
 """``courtly play``: a game at the terminal, humans and bots at one table.
 
-Humans type actions in the game's notation. ``help`` shows the notation,
-``moves`` lists the legal actions (a number then picks one), ``hint`` asks the
-``hard`` level's search for the best few moves (from the seat's observation and
-legal actions only), ``quit`` leaves.
+Humans type actions in the game's notation, with line editing, history and tab
+completion of the notation at a terminal (``cli/prompt.py``). ``help`` shows
+the notation, ``moves`` lists the legal actions (a number then picks one),
+``hint`` asks the ``hard`` level's search for the best few moves (from the
+seat's observation and legal actions only), ``rules`` prints the game's rules
+in short, ``quit`` leaves. A decision with one legal move is made for the
+player, and said.
 With several humans (hot seat) a privacy screen hides one player's hand from
 the next. When several seats may act at once, the table asks them in a random
 order, as players at a real table are quicker or slower.
@@ -14,13 +17,16 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from rich.columns import Columns
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.markup import escape
 from rich.rule import Rule
 from rich.table import Table
 
 from courtly import bots as bot_registry
 from courtly.bots import review
+from courtly.cli.prompt import Prompter
 from courtly.engine.actions import Action
 from courtly.engine.errors import CourtlyError, IllegalAction, OptionError
 from courtly.engine.events import Event
@@ -31,10 +37,13 @@ from courtly.games import all_games, get
 
 HUMAN = "human"
 COMMANDS = (
-    "Commands: an action in the notation below; 'moves' lists your legal actions "
-    "(then type its number); 'hint' asks the hard bot's search for the best few "
-    "moves; 'view' redraws the table; 'help'; 'quit'."
+    "Commands: an action in the notation below (Tab completes it, up and down recall "
+    "earlier lines); 'moves' lists your legal actions (then type its number); 'hint' "
+    "asks the hard bot's search for the best few moves; 'view' redraws the table; "
+    "'rules' the game's rules in short; 'help'; 'quit'."
 )
+WORDS = ("moves", "hint", "view", "rules", "help", "quit")
+"""The commands, offered by tab completion beside the legal moves."""
 
 
 class Quit(Exception):
@@ -50,8 +59,9 @@ def choose_game(out: Console) -> Game:
         "[dim]Bots: easy (a heuristic that often blunders), normal (the heuristic), "
         "hard (search); choose with --seats, e.g. --seats human,hard,normal,easy.[/]"
     )
+    prompter = Prompter.for_console(out)
     while True:
-        answer = _ask(out, "game number or id: ")
+        answer = _ask(prompter, "game number or id: ", [g.id for g in games])
         try:
             if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(games):
                 return games[int(answer) - 1]
@@ -70,10 +80,13 @@ def seat_list(game: Game, seats: str | None, players: int | None) -> list[str]:
     if players is not None and len(names) != players:
         raise OptionError(f"--seats names {len(names)} seats but --players is {players}")
     if not game.min_players <= len(names) <= game.max_players:
-        raise OptionError(
-            f"{game.name} is for {game.min_players} to {game.max_players} players; "
-            f"--seats names {len(names)}"
+        allowed = (
+            str(game.min_players)
+            if game.min_players == game.max_players
+            else f"{game.min_players} to {game.max_players}"
         )
+        given = f"--seats names {len(names)}" if seats else f"--players is {len(names)}"
+        raise OptionError(f"{game.name} is for {allowed} players; {given}")
     valid = [HUMAN, *bot_registry.names(game)]
     for name in names:
         if name not in valid:
@@ -109,8 +122,15 @@ class TerminalTable:
     """One game at the terminal."""
 
     def __init__(
-        self, names: list[str], game: Game, state: State, out: Console, think: float | None = None
+        self,
+        names: list[str],
+        game: Game,
+        state: State,
+        out: Console,
+        think: float | None = None,
+        prompter: Prompter | None = None,
     ) -> None:
+        self.prompter = prompter or Prompter.for_console(out)
         self.names = names
         self.think = think
         self.game = game
@@ -159,17 +179,22 @@ class TerminalTable:
             return
         self.out.clear()
         self.out.print(Rule(f"Pass the device to P{seat}"))
-        _ask(self.out, f"P{seat}: press Enter when the others cannot see the screen ")
+        _ask(self.prompter, f"P{seat}: press Enter when the others cannot see the screen ")
         self.viewer = seat
 
     def human_turn(self, seat: int) -> None:
         self.privacy_screen(seat)
         state, out = self.state, self.out
         legal = state.legal_actions(seat)
+        if len(legal) == 1:  # no choice to make: made for the player, and said
+            out.print(f"  [dim]·[/] your only move, made for you: {escape(legal[0].notation)}")
+            self.show(state.apply(seat, legal[0]))
+            return
         out.print(Rule(f"P{seat}, your decision"))
         out.print(self.game.render(state.observation(seat), legal))
+        words = [*WORDS, *(a.notation for a in legal)]
         while True:
-            text = _ask(out, f"P{seat} > ").strip()
+            text = _ask(self.prompter, f"P{seat} > ", words).strip()
             low = text.lower()
             if not low:
                 continue
@@ -180,11 +205,19 @@ class TerminalTable:
                 out.print(self.game.notation_help(), markup=False)
                 continue
             if low in ("moves", "legal", "m"):
-                for i, a in enumerate(legal, 1):
-                    out.print(f"  {i:>3}. {a.notation}", markup=False)
+                out.print(
+                    Columns(
+                        [f"{i:>3}. {escape(a.notation)}" for i, a in enumerate(legal, 1)],
+                        column_first=True,
+                        padding=(0, 3),
+                    )
+                )
                 continue
             if low in ("view", "v"):
                 out.print(self.game.render(state.observation(seat), legal))
+                continue
+            if low in ("rules", "r"):
+                out.print(Markdown(short_rules(self.game)))
                 continue
             if low in ("hint", "suggest"):
                 self.hint(seat, legal)
@@ -249,8 +282,17 @@ class TerminalTable:
         self.out.print(f"[bold green]Winner(s):[/] {winners}")
 
 
-def _ask(out: Console, prompt: str) -> str:
+def short_rules(game: Game) -> str:
+    """The game's rules as Courtly plays them, up to its notation (``courtly
+    rules GAME`` prints them whole, with every ruling)."""
+    text = game.rules_markdown()
+    cut = text.find("\n## Notation")
+    short = text if cut < 0 else text[:cut]
+    return short.rstrip() + f"\n\n*The whole text, with every ruling: `courtly rules {game.id}`.*\n"
+
+
+def _ask(prompter: Prompter, prompt: str, words: list[str] | None = None) -> str:
     try:
-        return out.input(prompt)
-    except EOFError:
+        return prompter.ask(prompt, words or ())
+    except (EOFError, KeyboardInterrupt):
         raise Quit from None

@@ -9,6 +9,7 @@ from rich.markup import escape
 from rich.rule import Rule
 
 from courtly.cli.play import Quit, _ask
+from courtly.cli.prompt import Prompter
 from courtly.engine.errors import RecordError
 from courtly.engine.records import Record, check_result, read_records, replay, steps
 from courtly.games import get
@@ -35,6 +36,7 @@ def run_replay(out: Console, file: Path, index: int, seat: int | None, all_steps
         out.print("Enter: next step; a number: go to that step; 'end': last step; 'q': quit.")
     target = 0
     total = len(record.actions)
+    prompter = Prompter.for_console(out)
     for n, (who, notation, state) in enumerate(steps(record)):
         if n < target:
             continue
@@ -46,7 +48,7 @@ def run_replay(out: Console, file: Path, index: int, seat: int | None, all_steps
         if all_steps or n == total:
             break
         try:
-            answer = _ask(out, "replay> ").strip().lower()
+            answer = _ask(prompter, "replay> ", ["end", "quit"]).strip().lower()
         except Quit:
             return
         if answer in ("q", "quit"):

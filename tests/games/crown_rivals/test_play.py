@@ -71,7 +71,7 @@ def test_render_shows_influence_hand_market_spades_piles_and_this_turn():
         "pooled damage",
         "currency",
         "bonuses to claim",
-        "Legal: ",
+        "Your moves: ",
     ):
         assert words in text
     assert "(" in text  # market costs

@@ -9,6 +9,7 @@ from rich.text import Text
 
 from courtly import cards
 from courtly.engine.actions import Action
+from courtly.engine.text import moves_line
 
 SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SUIT_STYLE = {"C": "bold white", "D": "bold red", "H": "bold red", "S": "bold white"}
@@ -103,6 +104,8 @@ def render(obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
     else:
         waiting = ", ".join("you" if s == me else f"P{s}" for s in obs["to_act"])
         lines.append(f"Awaiting: {waiting} ({obs['decision']})")
+    if legal:
+        lines.append(moves_line(legal))
     return "\n".join(lines)
 
 

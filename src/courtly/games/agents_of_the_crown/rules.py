@@ -205,12 +205,12 @@ class AgentsState(State):
                 return "passing is over for this Year: play a card with 'up' or 'down'"
             missing = [cards.code(c) for c in (action.noble, action.common) if c not in hand]
             if missing:
-                return f"you do not hold {' and '.join(missing)}; your hand is {_codes(hand)}"
+                return f"you do not hold {' and '.join(missing)}; your hand is {_hand(hand)}"
             return None
         if kind != "commit":
             return "first choose the two cards to pass left: 'pass NOBLE COMMON'"
         if action.card not in hand:
-            return f"you do not hold {cards.code(action.card)}; your hand is {_codes(hand)}"
+            return f"you do not hold {cards.code(action.card)}; your hand is {_hand(hand)}"
         if action.place != TABLE and not self.challenges[action.place]:
             open_ = [PLACES[s] for s in range(4) if self.challenges[s]] + ["table"]
             return (
@@ -524,3 +524,9 @@ class AgentsState(State):
 
 def _codes(cs: Any) -> list[str]:
     return [cards.code(c) for c in cs]
+
+
+def _hand(cs: Any) -> str:
+    """A hand in notation, ordered as the table shows it (by suit, then rank)."""
+    codes = sorted(_codes(cs), key=lambda c: (cards.SUITS.index(c[1]), cards.RANKS.index(c[0])))
+    return " ".join(codes) or "empty"

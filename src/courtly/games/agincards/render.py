@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from courtly.engine.actions import Action
+from courtly.engine.text import moves_line
 from courtly.games.agincards.map import Map, index
 
 SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -134,6 +135,8 @@ def render(obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
         )
     else:
         lines.append(f"Awaiting: {who(obs['turn'], me)} (play a card, or pass)")
+    if legal:
+        lines.append(moves_line(legal))
     return "\n".join(lines)
 
 

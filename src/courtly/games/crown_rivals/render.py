@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from courtly.engine.actions import Action
+from courtly.engine.text import moves_line
 
 SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SUIT_STYLE = {"C": "bold white", "D": "bold red", "H": "bold red", "S": "bold white"}
@@ -94,9 +95,7 @@ def render(obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
         waiting = ", ".join(_who(s, me) for s in obs["to_act"])
         lines.append(f"Awaiting: {waiting} ({DECISION.get(obs['decision'], obs['decision'])})")
         if legal:
-            shown = [a.notation for a in legal[:24]]
-            more = f" ... (+{len(legal) - 24})" if len(legal) > 24 else ""
-            lines.append(f"[dim]Legal: {', '.join(shown)}{more}[/]")
+            lines.append(moves_line(legal))
     return "\n".join(lines)
 
 

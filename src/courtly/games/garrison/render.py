@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from courtly.engine.actions import Action
+from courtly.engine.text import moves_line
 
 SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SUIT_STYLE = {"C": "bold white", "D": "bold red", "H": "bold red", "S": "bold white"}
@@ -88,8 +89,8 @@ def render(obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
         lines.append("Your turn: make a move, or 'end' to draw up to three.")
     else:
         lines.append(f"Awaiting P{obs['current']}'s move.")
-    if legal and len(legal) <= 12:
-        lines.append("[dim]legal: " + " | ".join(a.notation for a in legal) + "[/]")
+    if legal:
+        lines.append(moves_line(legal))
     return "\n".join(lines)
 
 

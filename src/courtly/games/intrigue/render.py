@@ -12,6 +12,7 @@ from typing import Any
 from rich.markup import escape
 
 from courtly.engine.actions import Action
+from courtly.engine.text import moves_line
 from courtly.games.intrigue import cards as C
 
 LETTER_STYLE = ("bold red", "bold blue", "bold green")
@@ -151,9 +152,7 @@ def render(obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
             what += f" for {obs['effect']}"
         lines.append(f"Awaiting: {waiting} ({what})")
         if legal:
-            hints = [a.notation for a in legal[:12]]
-            more = f" ... (+{len(legal) - 12})" if len(legal) > 12 else ""
-            lines.append(f"[dim]e.g. {', '.join(hints)}{more}[/]")
+            lines.append(moves_line(legal))
     return "\n".join(lines)
 
 

@@ -1,0 +1,154 @@
+"""The terminal as a player types at it: line editing, history and tab
+completion (prompt_toolkit, driven here through a pipe as keys), forced moves
+made for the player, the in-game ``rules``, the moves in columns and plain
+error messages."""
+
+from __future__ import annotations
+
+import io
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+from prompt_toolkit import PromptSession
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.input.base import PipeInput
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console
+
+from courtly.cli.play import TerminalTable, short_rules
+from courtly.cli.prompt import NotationCompleter, Prompter, make_session
+from courtly.engine.errors import IllegalAction
+from courtly.games import get
+
+LEGAL = ["play 3S", "play 3H", "pass", "moves", "hint"]
+
+
+@pytest.fixture
+def keys() -> Iterator[tuple[PipeInput, PromptSession[str]]]:
+    with create_pipe_input() as pipe:
+        yield pipe, make_session(input=pipe, output=DummyOutput())
+
+
+def typed(
+    pipe: PipeInput, session: PromptSession[str], text: str, shows: str | None = None
+) -> None:
+    """Type ``text``; with ``shows``, wait until the line reads so (a completion
+    is worked out in the background), then press Enter."""
+
+    def go() -> None:
+        pipe.send_text(text)
+        if shows is not None:
+            deadline = time.monotonic() + 20
+            while session.default_buffer.text != shows and time.monotonic() < deadline:
+                time.sleep(0.01)
+            pipe.send_text("\r")
+
+    threading.Thread(target=go, daemon=True).start()
+
+
+def test_the_line_can_be_edited_and_earlier_lines_recalled(
+    keys: tuple[PipeInput, PromptSession[str]],
+) -> None:
+    pipe, session = keys
+    p = Prompter(Console(), session)
+    typed(pipe, session, "pay 3S\x1b[D\x1b[D\x1b[D\x1b[D\x1b[Dl\r")  # left arrows, insert
+    assert p.ask("> ") == "play 3S"
+    typed(pipe, session, "\x1b[A\r")  # up: the line before, not "^[[A"
+    assert p.ask("> ") == "play 3S"
+
+
+def test_tab_completes_the_notation_of_the_legal_moves(
+    keys: tuple[PipeInput, PromptSession[str]],
+) -> None:
+    pipe, session = keys
+    p = Prompter(Console(), session)
+    typed(pipe, session, "pla\t", shows="play 3")  # the common part of play 3S and 3H
+    assert p.ask("> ", LEGAL) == "play 3"
+    typed(pipe, session, "PAS\t", shows="pass")  # whatever the case typed
+    assert p.ask("> ", LEGAL) == "pass"
+
+
+def test_the_completer_offers_what_the_line_so_far_begins() -> None:
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    c = NotationCompleter()
+    c.words = LEGAL
+    offered = [x.text for x in c.get_completions(Document("play "), CompleteEvent())]
+    assert offered == ["play 3S", "play 3H"]
+    assert [x.text for x in c.get_completions(Document("h"), CompleteEvent())] == ["hint"]
+
+
+class NoQuestions(Prompter):
+    def ask(self, prompt: str, words: object = ()) -> str:
+        raise AssertionError(f"asked {prompt!r} with only one move to make")
+
+
+def test_a_forced_move_is_made_for_the_player_and_said() -> None:
+    game = get("garrison")
+    state = game.new(players=2, seed=3)
+    out = Console(file=io.StringIO(), width=100)
+    table = TerminalTable(["human", "random"], game, state, out, prompter=NoQuestions(out))
+    # play on until the human has exactly one legal move
+    for _ in range(500):
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        if seat == 0 and len(legal) == 1:
+            break
+        state.apply(seat, legal[-1])
+    else:
+        pytest.fail("no forced decision found")
+    before = len(state.history)
+    table.human_turn(0)
+    assert len(state.history) == before + 1
+    assert "your only move, made for you" in out.file.getvalue()  # type: ignore[attr-defined]
+
+
+class Scripted(Prompter):
+    def __init__(self, out: Console, lines: list[str]) -> None:
+        super().__init__(out)
+        self.lines = lines
+
+    def ask(self, prompt: str, words: object = ()) -> str:
+        return self.lines.pop(0)
+
+
+def test_rules_and_moves_at_the_prompt() -> None:
+    game = get("agents-of-the-crown")
+    state = game.new(seed=1)
+    out = Console(file=io.StringIO(), width=120)
+    legal = state.legal_actions(0)
+    table = TerminalTable(
+        ["human", "random", "random", "random"],
+        game,
+        state,
+        out,
+        prompter=Scripted(out, ["rules", "moves", legal[0].notation]),
+    )
+    table.human_turn(0)
+    shown = out.file.getvalue()  # type: ignore[attr-defined]
+    assert "Passing" in shown and "courtly rules agents-of-the-crown" in shown
+    # the moves in columns: far fewer lines than moves
+    numbered = [line for line in shown.splitlines() if ". pass " in line]
+    assert len(legal) >= 12 and len(numbered) < len(legal) / 2
+
+
+def test_short_rules_stop_before_the_notation() -> None:
+    text = short_rules(get("crown-rivals"))
+    assert "## Setup" in text and "## Notation" not in text and "## Rulings" not in text
+
+
+def test_a_card_you_do_not_hold_names_your_hand_as_the_table_shows_it() -> None:
+    game = get("agents-of-the-crown")
+    state = game.new(seed=1)
+    hand = state.observation(0)["hand"]
+    missing = next(f"{r}{s}" for r in "TJQK" for s in "CDHS" if f"{r}{s}" not in hand)
+    common = next(c for c in hand if c[0] in "23456789")
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(0, f"pass {missing} {common}")
+    said = str(caught.value)
+    assert "[" not in said and "'" not in said  # not a Python list
+    shown = said.split("your hand is ")[1].split()
+    assert sorted(shown) == sorted(hand) and len(shown) == len(hand)
