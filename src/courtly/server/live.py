@@ -57,6 +57,7 @@ from courtly.server.protocol import (
     MAX_MESSAGE,
     Act,
     AskHint,
+    AutoPass,
     Back,
     Chat,
     ChatLine,
@@ -210,6 +211,8 @@ class Live:
     news: set[str] = field(default_factory=set)
     """What other servers stored and this one has yet to read (shared)."""
     catching_up: bool = False
+    auto_pass: set[int] = field(default_factory=set)
+    """Human seats whose player asked for their single legal moves to be made at once."""
     turn_spent: dict[int, float] = field(default_factory=dict)
     """Seconds each searching bot has had in its turn so far (``TURN_BUDGET``)."""
 
@@ -839,10 +842,43 @@ class Hub:
     def _kick_bots(self, live: Live) -> None:
         if not live.owner or self.closing:  # another server runs this table's bots
             return
-        for seat in live.table.bot_turns():
+        table = live.table
+        for seat in table.bot_turns():
             if seat not in live.thinking:
                 task = asyncio.get_running_loop().create_task(self._bot_move(live, seat))
                 live.thinking[seat] = task
+        for seat in table.state.to_act:
+            if (
+                seat not in live.thinking
+                and table.seats[seat].kind == "human"
+                and len(table.legal.get(seat, ())) == 1
+            ):
+                task = asyncio.get_running_loop().create_task(self._forced_move(live, seat))
+                live.thinking[seat] = task
+
+    async def _forced_move(self, live: Live, seat: int) -> None:
+        """A person's only legal move, made for them: at once when everybody
+        could tell it was forced (nothing is learnt from it), or when they
+        turned ``auto_pass`` on (its speed then says they could not respond)."""
+        try:
+            async with live.lock:
+                table = live.table
+                legal = table.legal.get(seat, ())
+                if len(legal) != 1 or seat in table.bot_turns():
+                    return
+                seq = table.seen_seq(seat)
+                position = None if seat in live.auto_pass else table.state.clone()
+            if position is not None:
+                public = await asyncio.get_running_loop().run_in_executor(
+                    self.pool.threads, publicly_forced, table.game, position, seat
+                )
+                if not public:
+                    return  # the person answers, as they would at a real table
+            await self.submit(live, seat, legal[0], seq)
+        except Exception:
+            log.exception("table %s: the forced move of seat %s failed", live.table.id, seat)
+        finally:
+            live.thinking.pop(seat, None)
 
     async def _bot_move(self, live: Live, seat: int) -> None:
         try:
@@ -1339,7 +1375,7 @@ class Hub:
             await self._dispatch(live, conn, msg)
 
     async def _dispatch(
-        self, live: Live, conn: Connection, msg: Act | Chat | Back | AskHint | Ping
+        self, live: Live, conn: Connection, msg: Act | Chat | Back | AskHint | AutoPass | Ping
     ) -> None:
         if isinstance(msg, Ping):
             self._put(conn, {"type": "pong", "seq": live.table.seen_seq(conn.seat)})
@@ -1377,6 +1413,12 @@ class Hub:
             refused = await self.hint(live, conn)
             if refused is not None:
                 self._refuse(conn, refused)
+        elif isinstance(msg, AutoPass):
+            if msg.on:
+                live.auto_pass.add(conn.seat)
+            else:
+                live.auto_pass.discard(conn.seat)
+            self._kick_bots(live)
 
 
 def explain(exc: Exception) -> str:
@@ -1388,9 +1430,10 @@ def explain(exc: Exception) -> str:
             parts.append(f"{loc or 'message'}: {err['msg']}")
         return (
             "; ".join(parts) + ". Messages are JSON objects with a type: "
-            "act (with action, optional seq), chat (with text), back, hint, ping"
+            "act (with action, optional seq), chat (with text), back, hint, "
+            "auto_pass (with on), ping"
         )
     return (
         "not JSON. Messages are JSON objects with a type: "
-        "act (with action, optional seq), chat (with text), back, hint, ping"
+        "act (with action, optional seq), chat (with text), back, hint, auto_pass (with on), ping"
     )

@@ -182,8 +182,17 @@ class AskHint(Strict):
     type: Literal["hint"]
 
 
+class AutoPass(Strict):
+    """Your setting: decisions where you have a single legal move (you cannot
+    respond) are made for you at once. Off by default; see docs/server.md for
+    what its speed tells the others."""
+
+    type: Literal["auto_pass"]
+    on: bool
+
+
 class ClientMessage(BaseModel):
-    message: Annotated[Act | Chat | Back | AskHint | Ping, Field(discriminator="type")]
+    message: Annotated[Act | Chat | Back | AskHint | AutoPass | Ping, Field(discriminator="type")]
 
 
 # -- websocket, server to client -------------------------------------------------

@@ -1,0 +1,101 @@
+"""Fewer needless clicks: a person's single legal move is made for them at once
+when everybody could tell it was forced (nothing is learnt from it), and, with
+their ``auto_pass`` setting on, also when only they could know (their speed
+then tells the others they could not respond: the setting is theirs to take)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from courtly.server import live as live_module
+
+from .conftest import create
+
+
+def play_never_answering_forced(
+    client: TestClient, game: str, auto_pass: bool, **extra: Any
+) -> tuple[int, int, bool]:
+    """Two people play their first legal move but never answer a decision with
+    a single legal move: (moves they made, moves made for them, the game ended)."""
+    made = create(client, game, ["human", "human"], **extra)
+    table = made["table"]["id"]
+    tokens = [s["token"] for s in made["seats"]]
+    ours = theirs = 0
+    with (
+        client.websocket_connect(f"/ws/tables/{table}?token={tokens[0]}") as a,
+        client.websocket_connect(f"/ws/tables/{table}?token={tokens[1]}") as b,
+    ):
+        sockets = [a, b]
+        views: list[dict[str, Any]] = [ws.receive_json() for ws in sockets]
+        for ws in sockets:
+            ws.send_json({"type": "auto_pass", "on": auto_pass})
+        awaiting = [False, False]
+        for _ in range(5000):
+            if any(v["over"] for v in views):
+                return ours, theirs, True
+            for i, v in enumerate(views):
+                if len(v["legal"]) > 1 and not awaiting[i]:
+                    act = {"type": "act", "action": v["legal"][0]["id"], "seq": v["seq"]}
+                    sockets[i].send_json(act)
+                    awaiting[i] = True
+            moved = False
+            for i, ws in enumerate(sockets):  # read all each seat has been sent
+                ws.send_json({"type": "ping"})
+                while (msg := ws.receive_json())["type"] != "pong":
+                    if msg["type"] == "refused":
+                        awaiting[i] = False
+                    if msg["type"] not in ("snapshot", "update"):
+                        continue
+                    views[i], moved = msg, True
+                    if msg.get("yours"):
+                        ours, theirs = (ours + 1, theirs) if awaiting[i] else (ours, theirs + 1)
+                        awaiting[i] = False
+            if not moved and not any(awaiting) and _idle(client, table, 1.0):
+                return ours, theirs, False  # only a forced decision is left, unanswered
+    raise AssertionError("the game ran too long")
+
+
+def _idle(client: TestClient, table: str, seconds: float) -> bool:
+    """Nothing happens at the table for ``seconds``."""
+    seq = client.get(f"/api/tables/{table}").json()["seq"]
+    time.sleep(seconds)
+    return bool(client.get(f"/api/tables/{table}").json()["seq"] == seq)
+
+
+def test_a_forced_move_everyone_could_foresee_is_made_at_once(client: TestClient) -> None:
+    # Crown Rivals' forced moves (such as ending a turn with an empty hand) are
+    # plain to see for everyone.
+    ours, theirs, ended = play_never_answering_forced(client, "crown-rivals", False)
+    assert ended and ours > 0 and theirs > 0
+
+
+def test_a_forced_move_only_its_seat_knows_waits_for_the_person(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # as if no forced move could be foreseen: without the setting, none is made
+    monkeypatch.setattr(live_module, "publicly_forced", lambda *a: False)
+    ours, theirs, ended = play_never_answering_forced(client, "crown-rivals", False)
+    assert not ended and theirs == 0 and ours > 0
+
+
+def test_auto_pass_makes_every_forced_move(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(live_module, "publicly_forced", lambda *a: False)
+    _, theirs, ended = play_never_answering_forced(client, "crown-rivals", True)
+    assert ended and theirs > 0
+
+
+def test_auto_pass_takes_a_yes_or_no(client: TestClient) -> None:
+    made = create(client, "crown-rivals", ["human", "human"])
+    tok = made["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/tables/{made['table']['id']}?token={tok}") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "auto_pass", "on": "yes"})
+        while (msg := ws.receive_json())["type"] != "refused":
+            pass
+    assert msg["code"] == "bad_message" and "auto_pass (with on)" in msg["reason"]
