@@ -16,23 +16,31 @@
   let data = null;
   let at = 0;
 
+  function playerName(seat) {
+    const n = data && data.names[seat];
+    if (!n) return `Seat ${seat}`;
+    return n.startsWith("bot ") ? `${n[4].toUpperCase()}${n.slice(5)} bot` : n;
+  }
+
   function seatName(seat) {
     if (seat === null || seat === undefined) return "the table";
-    const n = data && data.names[seat];
-    return n ? `P${seat} · ${n}` : `P${seat}`;
+    return playerName(seat);
   }
+
+  /* A line for players: names for seat numbers, card symbols for codes. */
+  const polish = (text) => window.Cards.polish(text, { you: data ? data.seat : null, name: playerName });
 
   function show(n) {
     at = Math.max(0, Math.min(n, data.frames.length - 1));
     const f = data.frames[at];
-    const ctx = { obs: f.observation, you: data.seat, seatName, names: data.names, cards: boot.cards || {}, pickable: new Set(), picked: new Set(), over: at === data.frames.length - 1 };
+    const ctx = { obs: f.observation, you: data.seat, seatName, polish, names: data.names, cards: boot.cards || {}, pickable: new Set(), picked: new Set(), over: at === data.frames.length - 1 };
     $("board").innerHTML = game.board(ctx);
     $("hand-area").innerHTML = data.seat === null ? "" : game.hand(ctx);
     if (game.afterRender) game.afterRender(ctx, $("board"));
-    $("seats").innerHTML = data.names.map((_, i) => `<div class="seat${(f.observation.to_act || []).includes(i) ? " awaited" : ""}"><span class="seat-name">${esc(seatName(i))}</span><span class="seat-score">${esc(f.observation.scores ? f.observation.scores[i] : "")}</span></div>`).join("");
-    $("status").textContent = at === 0 ? `The deal (step 0 of ${data.frames.length - 1}).` : `Step ${at} of ${data.frames.length - 1}: ${seatName(f.by)} played “${f.action}”.`;
+    $("seats").innerHTML = data.names.map((_, i) => `<div class="seat${(f.observation.to_act || []).includes(i) ? " awaited" : ""}${String(i) === String(data.seat) ? " me" : ""}" data-seat="${i}"><span class="avatar seat-${i}" aria-hidden="true">${(data.names[i] || "").startsWith("bot ") ? "⚙" : esc((playerName(i)[0] || "?").toUpperCase())}</span><span class="seat-name">${esc(seatName(i))}</span><span class="seat-score">${esc(f.observation.scores ? f.observation.scores[i] : "")}</span></div>`).join("");
+    $("status").innerHTML = markup(at === 0 ? `The deal (step 0 of ${data.frames.length - 1}).` : `Step ${at} of ${data.frames.length - 1}: ${seatName(f.by)} played ${polish(f.action)}.`);
     const lines = f.events.map((e) => (game.describe && game.describe(e.event, ctx)) || e.text).filter(Boolean);
-    $("log").innerHTML = lines.map((l) => `<li>${markup(l)}</li>`).join("") || "<li>(nothing to see)</li>";
+    $("log").innerHTML = lines.map((l) => `<li>${markup(polish(l))}</li>`).join("") || "<li>(nothing to see)</li>";
     $("step").value = String(at);
     for (const row of document.querySelectorAll("#review-out tr[data-step]")) row.classList.toggle("current", Number(row.dataset.step) === at);
     document.body.dataset.step = String(at);
@@ -105,8 +113,8 @@
       const same = d.played === d.best;
       const loss = d.loss === null ? "? (not tried)" : d.loss.toFixed(2);
       return `<tr data-step="${d.step}" tabindex="0"${d.costly ? ' class="costly"' : ""}>` +
-        `<td>${d.step}</td><td>${esc(d.played)} <small>${pct(d.played_value)}</small></td>` +
-        `<td>${same ? "<small>(the same)</small>" : `${esc(d.best)} <small>${pct(d.best_value)}</small>`}</td>` +
+        `<td>${d.step}</td><td>${markup(polish(d.played))} <small>${pct(d.played_value)}</small></td>` +
+        `<td>${same ? "<small>(the same)</small>" : `${markup(polish(d.best))} <small>${pct(d.best_value)}</small>`}</td>` +
         `<td>${loss}${d.costly ? ' <span class="costly-flag">⚠ costly</span>' : ""}</td></tr>`;
     }).join("");
     $("review-out").innerHTML = `<table class="review"><caption class="sr-only">Decisions of ${esc(seatName(rv.seat))}</caption>` +
