@@ -185,7 +185,7 @@
       const waiting = toAct.has(i) && !view.over;
       const score = obs.scores ? obs.scores[i] : "";
       const extra = game.seatExtra ? game.seatExtra(ctxFor(new Set()), i) : "";
-      const clock = s.clock !== null && s.clock !== undefined && i === view.you ? `<span class="seat-clock" title="your time bank">⏱ ${clockLeft(s.clock)} s</span>` : "";
+      const clock = s.clock !== null && s.clock !== undefined && i === view.you ? `<span class="seat-clock" title="your time bank">⏱ ${clockLeft(s.clock)} s left</span>` : "";
       const initial = (playerName(i).match(/[\p{L}\p{N}]/u) || ["?"])[0].toUpperCase();
       return `<div class="seat${i === view.you ? " me" : ""}${waiting ? " awaited" : ""}" data-seat="${i}">` +
         `<span class="avatar seat-${i}" aria-hidden="true">${s.kind === "bot" ? "⚙" : esc(initial)}</span>` +
