@@ -22,12 +22,19 @@ from playwright.sync_api import Page, sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from courtly.server.app import create_app  # noqa: E402
-from courtly.server.limits import Limits  # noqa: E402
 from tests.serving import serving  # noqa: E402
 from tests.web.conftest import QUICK, step, wait_ready  # noqa: E402
 
-CLICKS = {"agincards": 30, "crown-rivals": 12, "garrison": 8, "intrigue": 6, "agents-of-the-crown": 6}
+from courtly.server.app import create_app  # noqa: E402
+from courtly.server.limits import Limits  # noqa: E402
+
+CLICKS = {
+    "agincards": 30,
+    "crown-rivals": 12,
+    "garrison": 8,
+    "intrigue": 6,
+    "agents-of-the-crown": 6,
+}
 WIDTHS = {"": 1366, "-390": 390}
 
 
@@ -49,14 +56,19 @@ def main() -> None:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     db = Path(tempfile.mkdtemp()) / "shots.db"
-    app = create_app(str(db), limits=Limits(rate=1000, burst=1000, create_rate=1000, create_burst=1000))
+    app = create_app(
+        str(db), limits=Limits(rate=1000, burst=1000, create_rate=1000, create_burst=1000)
+    )
     with serving(app) as url, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=args.chromium, args=["--no-sandbox"])
         names = ["Ada", "Bea", "Cyd", "Dot"]
         for game in args.games.split(","):
             players, options = QUICK[game]
             seats = ["human"] + ["easy"] * (players - 1)
-            made = post(url + "/api/tables", {"game": game, "seats": seats, "options": options, "name": names[0]})
+            made = post(
+                url + "/api/tables",
+                {"game": game, "seats": seats, "options": options, "name": names[0]},
+            )
             ctx = browser.new_context(viewport={"width": 1366, "height": 900})
             page: Page = ctx.new_page()
             page.goto(made["seats"][0]["invite"])

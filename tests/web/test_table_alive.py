@@ -17,13 +17,17 @@ CODE = re.compile(r"(?<![\w'])[2-9TJQKA][CDHS](?![\w'])")
 SEAT_NUMBER = re.compile(r"\bP\d\b")
 
 
-def two_players(server: str, pages: Pages, reduced: bool = False, **extra: Any) -> tuple[Page, Page]:
+def two_players(
+    server: str, pages: Pages, reduced: bool = False, **extra: Any
+) -> tuple[Page, Page]:
     """An Agincards table of two people (nothing moves but what they do)."""
     made = create(server, "agincards", ["human", "human"], **extra)
     out = []
     for seat in made["seats"]:
         if reduced:
-            ctx = pages.browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
+            ctx = pages.browser.new_context(
+                viewport={"width": 1280, "height": 900}, reduced_motion="reduce"
+            )
             pages.contexts.append(ctx)
             page = ctx.new_page()
             page.on("pageerror", lambda e: pages.errors.append(str(e)))
@@ -55,7 +59,9 @@ def place_a_card(page: Page) -> tuple[str, str]:
 
 
 def all_settled(page: Page) -> None:
-    page.evaluate("Promise.allSettled(document.getAnimations().map((a) => a.finished)).then(() => true)")
+    page.evaluate(
+        "Promise.allSettled(document.getAnimations().map((a) => a.finished)).then(() => true)"
+    )
 
 
 def test_the_tab_shows_whose_turn_it_is_in_title_and_icon(server: str, pages: Pages) -> None:
@@ -96,7 +102,9 @@ def test_a_played_card_glides_to_its_cell_and_ends_there(server: str, pages: Pag
     # the card moved from the hand to the map, animated
     assert int(a.evaluate("document.body.dataset.animations")) >= 1
     all_settled(a)
-    assert a.evaluate("document.getAnimations().filter((x) => x.playState === 'running').length") == 0
+    assert (
+        a.evaluate("document.getAnimations().filter((x) => x.playState === 'running').length") == 0
+    )
     landed = a.locator(f".cell[data-cell='{where}'] [data-card='{code}']")
     assert landed.count() == 1
     box = landed.bounding_box()
@@ -112,7 +120,9 @@ def test_a_played_card_glides_to_its_cell_and_ends_there(server: str, pages: Pag
     b.wait_for_function("document.querySelectorAll('.changed').length === 0", timeout=5000)
 
 
-def test_with_reduced_motion_nothing_moves_but_the_change_is_marked(server: str, pages: Pages) -> None:
+def test_with_reduced_motion_nothing_moves_but_the_change_is_marked(
+    server: str, pages: Pages
+) -> None:
     a, b = two_players(server, pages, reduced=True)
     code, where = place_a_card(a)
     assert a.evaluate("document.body.dataset.animations") == "0"
@@ -134,15 +144,19 @@ def test_the_log_names_players_and_shows_cards_as_symbols(server: str, pages: Pa
     for log in (log_a, log_b):
         assert not SEAT_NUMBER.search(log), log
         assert not CODE.search(log), log
-    symbol = ("10" if code[0] == "T" else code[0]) + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[code[1]]
+    symbol = ("10" if code[0] == "T" else code[0]) + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[
+        code[1]
+    ]
     assert symbol in log_b
     # the seats and the status name people too
     assert "Ada" in b.inner_text(".seat[data-seat='0']")
     assert not SEAT_NUMBER.search(b.inner_text("#status"))
 
 
-def test_the_agincards_pass_says_no_card_fits_only_when_none_does(server: str, pages: Pages) -> None:
-    a, b = two_players(server, pages)
+def test_the_agincards_pass_says_no_card_fits_only_when_none_does(
+    server: str, pages: Pages
+) -> None:
+    a, _ = two_players(server, pages)
     a.wait_for_selector("#choice button.option")
     passing = a.locator("#choice button.option", has_text="Pass")
     assert passing.count() == 1

@@ -172,9 +172,7 @@ FAVICON = (HERE / "static" / "favicon.svg").read_bytes()
 @router.get("/favicon.ico", include_in_schema=False)
 async def favicon() -> Response:
     """The site's icon (browsers ask for this address on their own)."""
-    return Response(
-        FAVICON, media_type="image/svg+xml", headers={"cache-control": "max-age=86400"}
-    )
+    return Response(FAVICON, media_type="image/svg+xml", headers={"cache-control": "max-age=86400"})
 
 
 @router.get("/docs", response_class=HTMLResponse, include_in_schema=False)
