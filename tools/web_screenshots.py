@@ -13,6 +13,8 @@ import argparse
 import json
 import sys
 import tempfile
+import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -89,6 +91,27 @@ def main() -> None:
             page.goto(url + "/")
             page.wait_for_timeout(300)
             page.screenshot(path=str(out / f"lobby{suffix}.png"), full_page=True)
+            ctx.close()
+        # a replay: a short game among bots, shown a few steps from its end
+        made = post(
+            url + "/api/tables",
+            {"game": "garrison", "seats": ["easy", "easy"], "options": QUICK["garrison"][1]},
+        )
+        table = made["table"]["id"]
+        for _ in range(300):
+            try:
+                with urllib.request.urlopen(f"{url}/api/tables/{table}/replay", timeout=10) as r:
+                    steps = len(json.loads(r.read())["frames"]) - 1
+                break
+            except urllib.error.HTTPError:
+                time.sleep(0.2)
+        for suffix, width in WIDTHS.items():
+            ctx = browser.new_context(viewport={"width": width, "height": 900})
+            page = ctx.new_page()
+            page.goto(f"{url}/replay/{table}?seat=0#{max(0, steps - 3)}")
+            page.wait_for_selector("body[data-step]")
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(out / f"replay{suffix}.png"), full_page=True)
             ctx.close()
         browser.close()
     print(f"screenshots in {out}")

@@ -198,14 +198,15 @@
   /* A game's line made for players: seat numbers ("P1") become names (who.name(1)
    * or "you" for who.you), card codes ("7H", "TS") become symbols, "you" agrees
    * with its verb, and the line starts with a capital. */
-  function polish(text, who) {
+  function polish(text, who, capital = true) {
     if (text === null || text === undefined) return "";
     let s = String(text);
     s = s.replace(/(^|[^\w\[/])P(\d)(?!\w)/g, (_, pre, n) => pre + (who && Number(n) === who.you ? "you" : who ? who.name(Number(n)) : `Seat ${n}`));
     s = s.replace(/(^|[^\w\[/'])([2-9TJQKA][CDHS]|X[12])(?![\w'])/g, (_, pre, code) => pre + symbol(code));
     s = s.replace(/\b([Yy]ou)'s\b/g, (_, you) => (you === "You" ? "Your" : "your"));
     s = s.replace(/\b([Yy]ou) ([a-z]+)\b/g, (_, you, verb) => `${you} ${agree(verb)}`);
-    s = s.replace(/^((?:\[[a-z ]+\])*)([a-z])/, (_, tags, c) => tags + c.toUpperCase());
+    s = s.replace(/(\d+) card\(s\)/g, (_, n) => `${n} card${n === "1" ? "" : "s"}`);
+    if (capital) s = s.replace(/^((?:\[[a-z ]+\])*)([a-z])/, (_, tags, c) => tags + c.toUpperCase());
     return s;
   }
 
