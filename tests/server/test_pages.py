@@ -46,6 +46,7 @@ def test_the_icon_and_the_api_page_are_served_from_here(client: TestClient) -> N
     assert "cdn" not in docs.text and "https://" not in docs.text
     assert client.get("/redoc").status_code == 404  # its scripts would come from a CDN
 
+
 def test_intrigue_page_carries_its_printed_cards_and_no_hidden_ones(client: TestClient) -> None:
     made = create(client, "intrigue", ["human", "easy", "easy"])
     page = client.get(f"/play/{made['table']['id']}").text
