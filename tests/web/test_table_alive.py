@@ -203,3 +203,32 @@ def test_favicon_and_the_api_page_work_offline(server: str, pages: Pages) -> Non
     assert page.locator(".api-op").count() >= 5
     assert "/api/tables" in page.inner_text("main")
     assert not outside, outside
+
+
+LINES = [
+    ("you takes 3H", "You take 3♥"),
+    ("P1 besieges P0 with TS", "Bea besieges you with 10♠"),
+    ("P0's keep falls", "Your keep falls"),
+    ("P1 draws 1 card(s); you draws 2 card(s)", "Bea draws 1 card; you draw 2 cards"),
+    ("you has X1 and AS", "You have Joker and A♠"),
+    ("you passes", "You pass"),
+]
+
+
+def test_lines_name_people_use_card_symbols_and_agree(server: str, pages: Pages) -> None:
+    made = create(server, "agents-of-the-crown", ["human", "easy", "easy", "easy"])
+    page = pages.new()
+    page.goto(made["spectate"])
+    wait_ready(page)
+    shown = page.evaluate(
+        """(lines) => lines.map((l) => { const d = document.createElement("div");
+        d.innerHTML = Cards.markup(Cards.polish(l, { you: 0, name: (n) => ["Ada", "Bea"][n] }));
+        return d.textContent; })""",
+        [line for line, _ in LINES],
+    )
+    assert shown == [want for _, want in LINES]
+    # Agents of the Crown names its places as players do
+    words = page.evaluate(
+        "window.Games['agents-of-the-crown'].words('P1 played 9H face up at C; a card face down at table')"
+    )
+    assert words == "P1 played 9H face up at the ♣ challenge; a card face down at the open table"

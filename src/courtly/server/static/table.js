@@ -55,7 +55,10 @@
 
   /* A line for players: names for seat numbers, card symbols for card codes, and
    * "you take" rather than "you takes". */
-  function polish(text) { return window.Cards.polish(text, { you: view.you, name: playerName }); }
+  function polish(text) {
+    const own = game.words && text ? game.words(String(text)) : text;
+    return window.Cards.polish(own, { you: view.you, name: playerName });
+  }
 
   // -- the guided choice -------------------------------------------------------------
   function stepsOf(legal) { return game.steps(legal.action, view.obs, view.legal); }

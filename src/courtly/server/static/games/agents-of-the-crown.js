@@ -72,5 +72,12 @@
     return `<span class="seat-extra">House ${esc(HOUSE[h])} · curses ${o.curses[h]} · hand ${o.hand_sizes[seat]}<br>prizes: ${prizes}</span>`;
   }
 
-  window.Games["agents-of-the-crown"] = { board, hand, steps, prompt, seatExtra };
+  /* The game's lines name a place by its letter ("face up at C"): players read
+   * "face up at the ♣ challenge". */
+  function words(text) {
+    return text.replace(/\b(face (?:up|down)) at ([CDHS])\b/g, (_, face, s) => `${face} at the ${HOUSE[s].split(" ")[0]} challenge`)
+      .replace(/\b(face (?:up|down)) at table\b/g, "$1 at the open table");
+  }
+
+  window.Games["agents-of-the-crown"] = { board, hand, steps, prompt, seatExtra, words };
 })();
