@@ -34,7 +34,7 @@ CLICKS = {
     "agincards": 30,
     "crown-rivals": 12,
     "garrison": 8,
-    "intrigue": 6,
+    "intrigue": 3,
     "agents-of-the-crown": 6,
 }
 WIDTHS = {"": 1366, "-390": 390}

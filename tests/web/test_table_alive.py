@@ -232,3 +232,21 @@ def test_lines_name_people_use_card_symbols_and_agree(server: str, pages: Pages)
         "window.Games['agents-of-the-crown'].words('P1 played 9H face up at C; a card face down at table')"
     )
     assert words == "P1 played 9H face up at the ♣ challenge; a card face down at the open table"
+
+
+def test_intrigue_names_its_cards_and_characters_by_their_printed_names(
+    server: str, pages: Pages
+) -> None:
+    made = create(server, "intrigue", ["human", "easy", "easy"])
+    page = pages.new()
+    page.goto(made["seats"][0]["invite"])
+    wait_ready(page)
+    page.wait_for_selector("#choice button.option")
+    codes = page.evaluate("Object.keys(window.Games.intrigue.cards.deck)")
+    choice = page.inner_text("#choice") + page.inner_text("#board")
+    for code in codes:
+        assert not re.search(rf"\b{code}\b", choice), code
+    assert (
+        page.evaluate("window.Games.intrigue.words('down PUB4 A; DUKE')")
+        == "down Public Support A; Duke"
+    )

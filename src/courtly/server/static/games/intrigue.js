@@ -70,7 +70,7 @@
     let html = `<p class="phase">Round ${o.round} of ${o.options.rounds} · deck ${o.deck_size}${o.effect ? ` · resolving ${esc(o.effect)}` : ""}</p>`;
     html += `<div class="intrigue-board">${circle(ctx)}${stacks(ctx)}</div>`;
     const favors = o.favors_played.map((e) => `${esc(ctx.seatName(e.by))}: ${e.card ? esc(e.card.slice(-1)) : "?"}`).join(", ");
-    html += `<p>Favors played (in order): ${favors || "none"} · unused Characters: ${esc(o.unused.join(", ") || "none")}${o.gone.length ? " · assassinated: " + esc(o.gone.join(", ")) : ""}</p>`;
+    html += `<p>Favors played (in order): ${favors || "none"} · unused Characters: ${esc(o.unused.map(words).join(", ") || "none")}${o.gone.length ? " · assassinated: " + esc(o.gone.map(words).join(", ")) : ""}</p>`;
     if (o.discard.length) html += zone("Discard pile", `<div class="cards-row">${o.discard.map((c) => C.printed(c, info(ctx, c), { small: true })).join("")}</div>`);
     if (o.round_log.length) {
       const last = o.round_log[o.round_log.length - 1];
@@ -86,7 +86,7 @@
       `<p>Your Favors: ${esc((o.favors || []).map((f) => f.slice(-1)).join(", ") || "none")}</p>`);
   }
 
-  const name = (code) => { const d = (window.Games.intrigue.cards.deck || {})[code]; return d ? `${d.name} (${code})` : code; };
+  const name = (code) => { const d = (window.Games.intrigue.cards.deck || {})[code]; return d ? d.name : code; };
 
   function steps(a) {
     const card = (q) => ({ v: a.card, label: name(a.card), q });
@@ -149,5 +149,15 @@
     }
   }
 
-  window.Games.intrigue = { board, hand, steps, prompt, seatExtra, describe, cards: {} };
+  /* Lines and moves name cards and Characters by their codes ("PUB4", "DUKE"):
+   * players read their printed names ("Public Support", "Duke"). */
+  function words(text) {
+    const cards = window.Games.intrigue.cards;
+    return text.replace(/\b[A-Z][A-Z_]{2,}\d*\b/g, (code) => {
+      const d = (cards.deck || {})[code] || (cards.characters || {})[code];
+      return d ? d.name : code;
+    });
+  }
+
+  window.Games.intrigue = { board, hand, steps, prompt, seatExtra, describe, words, cards: {} };
 })();
