@@ -250,3 +250,15 @@ def test_intrigue_names_its_cards_and_characters_by_their_printed_names(
         page.evaluate("window.Games.intrigue.words('down PUB4 A; DUKE')")
         == "down Public Support A; Duke"
     )
+
+
+def test_garrison_says_your_move_not_yous(server: str, pages: Pages) -> None:
+    made = create(server, "garrison", ["human", "human"])
+    page = pages.new()
+    page.goto(made["seats"][0]["invite"])
+    wait_ready(page)
+    end = page.locator("#choice button.option", has_text="End your turn")
+    end.click()  # seat 0 ends its turn: a reaction window opens for seat 1
+    page.wait_for_selector(".window")
+    text = page.inner_text(".window")
+    assert "after your move: end" in text and "You's" not in text

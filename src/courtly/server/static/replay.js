@@ -33,7 +33,7 @@
   }
 
   /* A line for players: names for seat numbers, card symbols for codes. */
-  const polish = (text) => window.Cards.polish(game.words && text ? game.words(String(text)) : text, { you: data ? data.seat : null, name: playerName });
+  const polish = (text, capital = true) => window.Cards.polish(game.words && text ? game.words(String(text)) : text, { you: data ? data.seat : null, name: playerName }, capital);
 
   function show(n) {
     at = Math.max(0, Math.min(n, data.frames.length - 1));

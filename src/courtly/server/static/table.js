@@ -55,9 +55,9 @@
 
   /* A line for players: names for seat numbers, card symbols for card codes, and
    * "you take" rather than "you takes". */
-  function polish(text) {
+  function polish(text, capital = true) {
     const own = game.words && text ? game.words(String(text)) : text;
-    return window.Cards.polish(own, { you: view.you, name: playerName });
+    return window.Cards.polish(own, { you: view.you, name: playerName }, capital);
   }
 
   // -- the guided choice -------------------------------------------------------------
