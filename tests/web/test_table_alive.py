@@ -254,11 +254,16 @@ def test_intrigue_names_its_cards_and_characters_by_their_printed_names(
 
 def test_garrison_says_your_move_not_yous(server: str, pages: Pages) -> None:
     made = create(server, "garrison", ["human", "human"])
-    page = pages.new()
-    page.goto(made["seats"][0]["invite"])
-    wait_ready(page)
-    end = page.locator("#choice button.option", has_text="End your turn")
-    end.click()  # seat 0 ends its turn: a reaction window opens for seat 1
-    page.wait_for_selector(".window")
-    text = page.inner_text(".window")
+    both = []
+    for seat in made["seats"]:
+        page = pages.new()
+        page.goto(seat["invite"])
+        wait_ready(page)
+        both.append(page)
+    # whoever moves first ends the turn: a reaction window opens for the other
+    both[0].wait_for_selector("#choice button.option, body[data-turn='']")
+    mover = both[0] if both[0].locator("#choice button.option").count() else both[1]
+    mover.locator("#choice button.option", has_text="End your turn").click()
+    mover.wait_for_selector(".window")
+    text = mover.inner_text(".window")
     assert "after your move: end" in text and "You's" not in text
