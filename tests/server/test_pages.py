@@ -33,6 +33,20 @@ def test_pages_render_and_unknown_ones_are_refused_plainly(client: TestClient) -
     assert bad.status_code == 400 and "garrison" in bad.json()["error"]
 
 
+def test_the_icon_and_the_api_page_are_served_from_here(client: TestClient) -> None:
+    icon = client.get("/favicon.ico")
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+    assert icon.content.startswith(b"<svg")
+    assert client.get("/static/favicon-turn.svg").status_code == 200
+    docs = client.get("/docs")
+    assert docs.status_code == 200
+    # every operation of the API is listed, and nothing is fetched from elsewhere
+    for path in client.get("/openapi.json").json()["paths"]:
+        assert f"<code>{path}</code>" in docs.text
+    assert "cdn" not in docs.text and "https://" not in docs.text
+    assert client.get("/redoc").status_code == 404  # its scripts would come from a CDN
+
+
 def test_intrigue_page_carries_its_printed_cards_and_no_hidden_ones(client: TestClient) -> None:
     made = create(client, "intrigue", ["human", "easy", "easy"])
     page = client.get(f"/play/{made['table']['id']}").text

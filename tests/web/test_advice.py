@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Page
 
 from courtly.bots import review as advice
 from courtly.bots.ismcts import ISMCTS, Analysis, MoveValue
@@ -44,6 +45,16 @@ def frames_of(page: Any) -> list[dict[str, Any]]:
     return got
 
 
+def as_shown(page: Page, notation: str) -> str:
+    """A move's notation as the page shows it to players (names, card symbols)."""
+    shown: str = page.evaluate(
+        "n => { const d = document.createElement('div');"
+        " d.innerHTML = window.Cards.markup(window.Cards.polish(n, null)); return d.textContent; }",
+        notation,
+    )
+    return shown
+
+
 def test_suggest_shows_a_hint_and_marks_its_move_among_the_choices(
     server: str, pages: Pages, artifacts: Path
 ) -> None:
@@ -65,7 +76,9 @@ def test_suggest_shows_a_hint_and_marks_its_move_among_the_choices(
     legal = {a["id"]: a["notation"] for a in views[-1]["legal"]}
     assert moves and all(legal[m["id"]] == m["notation"] for m in moves)
     items = page.locator("#advice-moves li").all_inner_texts()
-    assert len(items) == len(moves) and items[0].startswith(f"★ {moves[0]['notation']}")
+    # moves read as everywhere else on the page: "Cash 2♣", not "cash 2C"
+    first = as_shown(page, moves[0]["notation"])
+    assert len(items) == len(moves) and items[0].startswith(f"★ {first}")
     assert re.search(r"\d+% chance · \d+ tr(y|ies)", items[0])
     page.screenshot(path=str(artifacts / "hint.png"), full_page=True)
     # the suggested move's next step is marked among the choices (not by colour alone):
@@ -160,8 +173,8 @@ def test_the_review_panel_lists_decisions_flags_the_costly_and_jumps(
     first = costly[0]
     row = page.locator(f"#review-out tr[data-step='{first.index + 1}']")
     cells = row.locator("td").all_inner_texts()
-    assert cells[1].startswith(first.played.notation) and "0.60" in cells[3]
-    assert cells[2].startswith(first.legal[-1].notation)
+    assert cells[1].startswith(as_shown(page, first.played.notation)) and "0.60" in cells[3]
+    assert cells[2].startswith(as_shown(page, first.legal[-1].notation))
     # clicking a row jumps the replay to that step
     row.click()
     page.wait_for_selector(f"body[data-step='{first.index + 1}']")

@@ -95,13 +95,13 @@ def test_agincards_map_marks_colour_by_suit_and_highlights_legal_cells(
     page.goto(made["seats"][0]["invite"])
     wait_ready(page)
     page.wait_for_selector("#hand-area .pickable")
-    # every card says its suit in words and by its letter, not by colour alone
+    # every card says its suit in words and by its symbol, not by colour alone
     labels = page.locator(".map-grid svg.card").evaluate_all(
-        "els => els.map(e => [e.getAttribute('aria-label'), e.querySelector('.letter').textContent])"
+        "els => els.map(e => [e.getAttribute('aria-label'), e.querySelector('.pip').textContent])"
     )
     assert labels
-    for label, letter in labels:
-        suit = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}[letter[-1]]
+    for label, symbol in labels:
+        suit = {"♣": "Clubs", "♦": "Diamonds", "♥": "Hearts", "♠": "Spades"}[symbol]
         assert label.endswith(suit)
     assert page.locator(".cell.legal").count() == 0  # no card chosen yet
     assert page.locator(".cell.hinted").count() >= 1  # but where cards may go is shown

@@ -80,6 +80,10 @@ def create_app(
         summary="Play Courtly's games online",
         lifespan=lifespan,
         responses=ERRORS,
+        # The API's reference page is drawn from the schema here (pages.api_docs),
+        # so it works offline; FastAPI's own pages load their scripts from a CDN.
+        docs_url=None,
+        redoc_url=None,
     )
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.include_router(pages.router)  # the lobby, table, replay and rules pages

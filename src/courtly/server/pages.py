@@ -7,6 +7,8 @@
     GET /api/tables/{id}/replay    the frames of a finished game's replay (JSON)
     GET /api/tables/{id}/breakdown the end-of-game score breakdown (JSON)
     GET /static/...                the page scripts, styles and the card pictures' code
+    GET /favicon.ico               the site's icon (a crown)
+    GET /docs                      the HTTP and websocket API, drawn from /openapi.json
 
 Pages are Jinja2 templates rendered on the server; the table page is drawn in
 the browser by plain scripts (``static/``) from the websocket's messages. No
@@ -22,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from markdown_it import MarkdownIt
@@ -161,6 +163,47 @@ async def rules(request: Request, game_id: str) -> HTMLResponse:
     game = get(game_id)  # an unknown game is a CourtlyError listing the games
     return templates.TemplateResponse(
         request, "rules.html", {"game": game, "rules": rules_html(game.id)}
+    )
+
+
+FAVICON = (HERE / "static" / "favicon.svg").read_bytes()
+
+
+@router.get("/favicon.ico", include_in_schema=False)
+async def favicon() -> Response:
+    """The site's icon (browsers ask for this address on their own)."""
+    return Response(FAVICON, media_type="image/svg+xml", headers={"cache-control": "max-age=86400"})
+
+
+@router.get("/docs", response_class=HTMLResponse, include_in_schema=False)
+async def api_docs(request: Request) -> HTMLResponse:
+    """The API reference, drawn here from the OpenAPI schema: no script or style
+    from elsewhere, so it reads the same offline."""
+    schema = request.app.openapi()
+    operations = []
+    for path, methods in schema.get("paths", {}).items():
+        for method, op in methods.items():
+            params = [
+                f"{p['name']} ({p.get('in', '')}{', required' if p.get('required') else ''})"
+                for p in op.get("parameters", [])
+            ]
+            body = op.get("requestBody", {}).get("content", {}).get("application/json", {})
+            ref = body.get("schema", {}).get("$ref", "")
+            operations.append(
+                {
+                    "method": method.upper(),
+                    "path": path,
+                    "summary": op.get("summary", ""),
+                    "description": op.get("description", ""),
+                    "params": params,
+                    "body": ref.rsplit("/", 1)[-1],
+                    "answers": sorted(op.get("responses", {})),
+                }
+            )
+    return templates.TemplateResponse(
+        request,
+        "docs.html",
+        {"info": schema.get("info", {}), "operations": operations},
     )
 
 

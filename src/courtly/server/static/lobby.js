@@ -119,6 +119,9 @@
     location.href = answer.invite;
   });
 
+  // a fan of court cards beside the title
+  if ($("fan") && window.Cards) $("fan").innerHTML = ["KH", "QS", "JD", "AC"].map((c) => window.Cards.face(c)).join("");
+
   const wanted = location.hash.startsWith("#game-") ? location.hash.slice(6) : null;
   if (wanted && byId[wanted]) form.querySelector(`input[name=game][value="${wanted}"]`).checked = true;
   onGame();

@@ -16,23 +16,36 @@
   let data = null;
   let at = 0;
 
+  /* Names as at the table: "Ada", "Easy bot" (with its seat when two bots play
+   * at the same level), "Seat 2" for a seat nobody named. */
+  function playerName(seat) {
+    const n = data && data.names[seat];
+    if (!n) return `Seat ${seat}`;
+    if (!n.startsWith("bot ")) return n;
+    const twins = data.names.filter((o) => o === n).length;
+    return `${n[4].toUpperCase()}${n.slice(5)} bot${twins > 1 ? ` (seat ${seat})` : ""}`;
+  }
+
+  /* Seen from a seat, that seat is "You", as the game's own lines say. */
   function seatName(seat) {
     if (seat === null || seat === undefined) return "the table";
-    const n = data && data.names[seat];
-    return n ? `P${seat} · ${n}` : `P${seat}`;
+    return data && seat === data.seat ? "You" : playerName(seat);
   }
+
+  /* A line for players: names for seat numbers, card symbols for codes. */
+  const polish = (text, capital = true) => window.Cards.polish(game.words && text ? game.words(String(text)) : text, { you: data ? data.seat : null, name: playerName }, capital);
 
   function show(n) {
     at = Math.max(0, Math.min(n, data.frames.length - 1));
     const f = data.frames[at];
-    const ctx = { obs: f.observation, you: data.seat, seatName, names: data.names, cards: boot.cards || {}, pickable: new Set(), picked: new Set(), over: at === data.frames.length - 1 };
+    const ctx = { obs: f.observation, you: data.seat, seatName, polish, names: data.names, cards: boot.cards || {}, pickable: new Set(), picked: new Set(), over: at === data.frames.length - 1 };
     $("board").innerHTML = game.board(ctx);
     $("hand-area").innerHTML = data.seat === null ? "" : game.hand(ctx);
     if (game.afterRender) game.afterRender(ctx, $("board"));
-    $("seats").innerHTML = data.names.map((_, i) => `<div class="seat${(f.observation.to_act || []).includes(i) ? " awaited" : ""}"><span class="seat-name">${esc(seatName(i))}</span><span class="seat-score">${esc(f.observation.scores ? f.observation.scores[i] : "")}</span></div>`).join("");
-    $("status").textContent = at === 0 ? `The deal (step 0 of ${data.frames.length - 1}).` : `Step ${at} of ${data.frames.length - 1}: ${seatName(f.by)} played “${f.action}”.`;
+    $("seats").innerHTML = data.names.map((_, i) => `<div class="seat${(f.observation.to_act || []).includes(i) ? " awaited" : ""}${String(i) === String(data.seat) ? " me" : ""}" data-seat="${i}"><span class="avatar seat-${i}" aria-hidden="true">${(data.names[i] || "").startsWith("bot ") ? "⚙" : esc((playerName(i)[0] || "?").toUpperCase())}</span><span class="seat-name">${esc(seatName(i))}</span><span class="seat-score">${esc(f.observation.scores ? f.observation.scores[i] : "")}</span></div>`).join("");
+    $("status").innerHTML = markup(at === 0 ? `The deal (step 0 of ${data.frames.length - 1}).` : `Step ${at} of ${data.frames.length - 1}: ${seatName(f.by)} played ${window.Cards.polish(f.action, { you: data.seat, name: playerName }, false)}.`);
     const lines = f.events.map((e) => (game.describe && game.describe(e.event, ctx)) || e.text).filter(Boolean);
-    $("log").innerHTML = lines.map((l) => `<li>${markup(l)}</li>`).join("") || "<li>(nothing to see)</li>";
+    $("log").innerHTML = lines.map((l) => `<li>${markup(polish(l))}</li>`).join("") || "<li>(nothing to see)</li>";
     $("step").value = String(at);
     for (const row of document.querySelectorAll("#review-out tr[data-step]")) row.classList.toggle("current", Number(row.dataset.step) === at);
     document.body.dataset.step = String(at);
@@ -46,8 +59,8 @@
     if (!r.ok) { $("status").textContent = body.error || "The replay could not be loaded."; $("review-box").hidden = true; return; }
     data = body;
     $("step").max = String(data.frames.length - 1);
-    $("viewer").innerHTML = `<option value="">everyone (public)</option>` + data.names.map((_, i) => `<option value="${i}"${String(data.seat) === String(i) ? " selected" : ""}>${esc(seatName(i))}</option>`).join("");
-    $("review-seat").innerHTML = data.names.map((_, i) => `<option value="${i}"${String(data.seat) === String(i) ? " selected" : ""}>${esc(seatName(i))}</option>`).join("");
+    $("viewer").innerHTML = `<option value="">everyone (public)</option>` + data.names.map((_, i) => `<option value="${i}"${String(data.seat) === String(i) ? " selected" : ""}>${esc(playerName(i))}</option>`).join("");
+    $("review-seat").innerHTML = data.names.map((_, i) => `<option value="${i}"${String(data.seat) === String(i) ? " selected" : ""}>${esc(playerName(i))}</option>`).join("");
     show(Number(location.hash.slice(1)) || 0);
   }
 
@@ -73,8 +86,8 @@
   function follow(job) {
     if (job.status === "running") {
       $("review-status").textContent = job.total === null || job.total === undefined
-        ? `Reviewing ${seatName(job.seat)}: replaying the game…`
-        : `Reviewing ${seatName(job.seat)}: ${job.done} of ${job.total} decisions…`;
+        ? `Reviewing ${playerName(job.seat)}: replaying the game…`
+        : `Reviewing ${playerName(job.seat)}: ${job.done} of ${job.total} decisions…`;
       document.body.dataset.review = "running";
       setTimeout(async () => {
         try {
@@ -97,19 +110,19 @@
     const n = rv.decisions.length;
     const pct = (x) => (x === null || x === undefined ? "?" : `${Math.round(x * 100)}%`);
     $("review-status").textContent = n
-      ? `${seatName(rv.seat)}: ${rv.costly} costly decision${rv.costly === 1 ? "" : "s"} (loss ${rv.costly_at} or more) of ${n}; total loss ${rv.total_loss.toFixed(2)}` +
+      ? `${playerName(rv.seat)}: ${rv.costly} costly decision${rv.costly === 1 ? "" : "s"} (loss ${rv.costly_at} or more) of ${n}; total loss ${rv.total_loss.toFixed(2)}` +
         `${rv.forced ? `; ${rv.forced} forced move${rv.forced === 1 ? "" : "s"} skipped` : ""}. Click a row to see that step.`
-      : `${seatName(rv.seat)} had no decision to make in this game.`;
+      : `${playerName(rv.seat)} had no decision to make in this game.`;
     if (!n) { document.body.dataset.review = "done"; return; }
     const rows = rv.decisions.map((d) => {
       const same = d.played === d.best;
       const loss = d.loss === null ? "? (not tried)" : d.loss.toFixed(2);
       return `<tr data-step="${d.step}" tabindex="0"${d.costly ? ' class="costly"' : ""}>` +
-        `<td>${d.step}</td><td>${esc(d.played)} <small>${pct(d.played_value)}</small></td>` +
-        `<td>${same ? "<small>(the same)</small>" : `${esc(d.best)} <small>${pct(d.best_value)}</small>`}</td>` +
+        `<td>${d.step}</td><td>${markup(polish(d.played))} <small>${pct(d.played_value)}</small></td>` +
+        `<td>${same ? "<small>(the same)</small>" : `${markup(polish(d.best))} <small>${pct(d.best_value)}</small>`}</td>` +
         `<td>${loss}${d.costly ? ' <span class="costly-flag">⚠ costly</span>' : ""}</td></tr>`;
     }).join("");
-    $("review-out").innerHTML = `<table class="review"><caption class="sr-only">Decisions of ${esc(seatName(rv.seat))}</caption>` +
+    $("review-out").innerHTML = `<table class="review"><caption class="sr-only">Decisions of ${esc(playerName(rv.seat))}</caption>` +
       `<thead><tr><th scope="col">Step</th><th scope="col">Played</th><th scope="col">Best</th><th scope="col">Loss</th></tr></thead><tbody>${rows}</tbody></table>`;
     for (const row of document.querySelectorAll("#review-out tr[data-step]")) {
       const go = () => show(Number(row.dataset.step));

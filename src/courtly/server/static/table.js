@@ -34,17 +34,34 @@
   let hintNote = "";
 
   // -- names -----------------------------------------------------------------------
+  /* A seat as the table calls it: its player's name, "Easy bot" (with its seat
+   * when two bots play at the same level), or "Seat 2" while nobody has named it. */
+  function playerName(seat) {
+    const s = view.seats[seat];
+    if (!s) return `Seat ${seat}`;
+    if (s.kind === "bot") {
+      const level = String(s.bot || "bot");
+      const twins = view.seats.filter((o) => o.kind === "bot" && o.bot === s.bot).length;
+      return `${level[0].toUpperCase()}${level.slice(1)} bot${twins > 1 ? ` (seat ${seat})` : ""}`;
+    }
+    return s.name || `Seat ${seat}`;
+  }
+
   function seatName(seat) {
     if (seat === null || seat === undefined) return "the table";
     if (seat === view.you) return "You";
-    const s = view.seats[seat];
-    if (!s) return `P${seat}`;
-    if (s.kind === "bot") return `P${seat} · bot (${s.bot})`;
-    return s.name ? `P${seat} · ${s.name}` : `P${seat} · (free seat)`;
+    return playerName(seat);
+  }
+
+  /* A line for players: names for seat numbers, card symbols for card codes, and
+   * "you take" rather than "you takes". */
+  function polish(text, capital = true) {
+    const own = game.words && text ? game.words(String(text)) : text;
+    return window.Cards.polish(own, { you: view.you, name: playerName }, capital);
   }
 
   // -- the guided choice -------------------------------------------------------------
-  function stepsOf(legal) { return game.steps(legal.action, view.obs); }
+  function stepsOf(legal) { return game.steps(legal.action, view.obs, view.legal); }
 
   function candidates() {
     return view.legal.filter((a) => {
@@ -110,7 +127,7 @@
   // -- drawing -------------------------------------------------------------------------
   function ctxFor(pickable) {
     return {
-      obs: view.obs, you: view.you, names: view.seats.map((_, i) => seatName(i)), seatName,
+      obs: view.obs, you: view.you, names: view.seats.map((_, i) => seatName(i)), seatName, polish,
       cards: boot.cards || {}, pickable, picked: new Set(chosen.map((c) => c.v)), over: view.over,
       legal: sentSeq === null ? view.legal.map((a) => a.action) : [],
     };
@@ -127,6 +144,8 @@
 
   function render() {
     if (!view.obs) return;
+    const before = motionPending ? Motion.snapshot() : null;
+    motionPending = false;
     // keyboard users keep their place: focus returns to the choice after a redraw
     const active = document.activeElement;
     const refocus = active && active !== document.body && active.closest && active.closest("#choice, #board, #hand-area");
@@ -151,6 +170,7 @@
       if (ctx.picked.has(v)) el.classList.add("picked");
     }
     renderSeats();
+    if (before) Motion.play(before);
     renderStatus(myTurn);
     renderChoice(myTurn, step);
     renderAdvice(myTurn);
@@ -168,11 +188,13 @@
       const waiting = toAct.has(i) && !view.over;
       const score = obs.scores ? obs.scores[i] : "";
       const extra = game.seatExtra ? game.seatExtra(ctxFor(new Set()), i) : "";
-      const clock = s.clock !== null && s.clock !== undefined && i === view.you ? ` · ⏱ ${clockLeft(s.clock)} s left` : "";
+      const clock = s.clock !== null && s.clock !== undefined && i === view.you ? `<span class="seat-clock" title="your time bank">⏱ ${clockLeft(s.clock)} s left</span>` : "";
+      const initial = (playerName(i).match(/[\p{L}\p{N}]/u) || ["?"])[0].toUpperCase();
       return `<div class="seat${i === view.you ? " me" : ""}${waiting ? " awaited" : ""}" data-seat="${i}">` +
-        `<span class="seat-name">${waiting ? '<span class="await-mark" title="decision awaited">▶ </span>' : ""}${esc(seatName(i))}</span>` +
+        `<span class="avatar seat-${i}" aria-hidden="true">${s.kind === "bot" ? "⚙" : esc(initial)}</span>` +
+        `<span class="seat-name">${waiting ? '<span class="await-mark" title="decision awaited">▶ </span>' : ""}${esc(i === view.you ? `${playerName(i)} · You` : playerName(i))}</span>` +
         `<span class="seat-score" title="score">${esc(score)}</span>` +
-        `<span class="seat-state">${s.kind === "human" ? (s.connected ? "● online" : "○ away") : "bot"}${s.away ? " (a bot stands in)" : ""}${esc(clock)}</span>` +
+        `<span class="seat-state">${s.kind === "human" ? (s.connected ? "● online" : "○ away") : `bot · ${esc(s.bot)}`}${s.away ? " (a bot stands in)" : ""} · seat ${i}${clock}</span>` +
         (s.away && i === view.you ? '<button type="button" class="take-back">Take my seat back</button>' : "") +
         `${extra}</div>`;
     }).join("");
@@ -208,9 +230,61 @@
       text = others.length ? `Waiting for ${others.map(seatName).join(", ")}.` : (game.waiting ? game.waiting(ctxFor(new Set())) : "Waiting…");
     }
     if (view.you === null) text = `Watching. ${text}`;
-    $("status").textContent = text;
+    $("status").innerHTML = markup(polish(text));
     document.body.classList.toggle("my-turn", myTurn);
+    turnCue(myTurn);
   }
+
+  // -- your turn, seen from another tab: the title, the icon and an optional chime ----------
+  const baseTitle = document.title;
+  let cueWasOn = false;
+  function turnCue(on) {
+    document.title = on ? `▶ Your turn · ${baseTitle}` : baseTitle;
+    const icon = $("favicon");
+    if (icon) icon.setAttribute("href", on ? "/static/favicon-turn.svg" : "/favicon.ico");
+    document.body.dataset.turn = on ? "yours" : "";
+    if (on && !cueWasOn && soundOn()) chime();
+    cueWasOn = on;
+  }
+  const soundOn = () => { try { return localStorage.getItem("courtly.sound") === "on"; } catch (err) { return false; } };
+  function drawSoundButton() {
+    const b = $("sound-button");
+    if (!b) return;
+    b.textContent = soundOn() ? "♪ Sound on" : "♪ Sound off";
+    b.setAttribute("aria-pressed", soundOn() ? "true" : "false");
+  }
+  let audio = null;
+  function chime() {
+    try {
+      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      const now = audio.currentTime;
+      [660, 880].forEach((f, i) => {
+        const o = audio.createOscillator();
+        const g = audio.createGain();
+        o.frequency.value = f;
+        g.gain.setValueAtTime(0.0001, now + i * 0.12);
+        g.gain.exponentialRampToValueAtTime(0.15, now + i * 0.12 + 0.02);
+        g.gain.exponentialRampToValueAtTime(0.0001, now + i * 0.12 + 0.3);
+        o.connect(g).connect(audio.destination);
+        o.start(now + i * 0.12);
+        o.stop(now + i * 0.12 + 0.32);
+      });
+    } catch (err) { /* no sound on this browser */ }
+  }
+  const soundButton = $("sound-button");
+  if (soundButton) {
+    soundButton.addEventListener("click", () => {
+      try { localStorage.setItem("courtly.sound", soundOn() ? "off" : "on"); } catch (err) { /* private mode */ }
+      drawSoundButton();
+      if (soundOn()) chime();
+    });
+    drawSoundButton();
+  }
+
+  // -- motion: cards that moved glide from where they were, new ones turn up, and
+  // the parts a move changed glow for a moment (none of it with reduced motion) ----
+  let motionPending = false;
+  const Motion = window.Motion.create();
 
   // -- hints -----------------------------------------------------------------------------
   function legalKey() { return view.legal.map((a) => a.id).join(","); }
@@ -240,7 +314,7 @@
     const current = myTurn && hint && hint.key === legalKey();
     list.hidden = !current;
     list.innerHTML = current ? hint.moves.map((m, i) =>
-      `<li class="${i === 0 ? "first" : ""}" data-action="${m.id}">${i === 0 ? "★ " : ""}${esc(m.notation)} ` +
+      `<li class="${i === 0 ? "first" : ""}" data-action="${m.id}">${i === 0 ? "★ " : ""}${markup(polish(m.notation))} ` +
       `<small>· ${Math.round(m.value * 100)}% chance · ${m.visits} tr${m.visits === 1 ? "y" : "ies"}</small></li>`).join("") : "";
     $("advice-status").textContent = !myTurn ? "" : hintAsked ? "Thinking…"
       : current ? "The hard bot's choice first (chance: its estimate of your result, 100% = first place; tries: the more, the surer)." : hintNote;
@@ -266,7 +340,7 @@
   function renderChoice(myTurn, step) {
     const box = $("choice");
     if (!myTurn) { box.innerHTML = ""; return; }
-    const crumbs = chosen.filter((c) => !c.auto || true).map((c) => `<span class="crumb">${markup(c.label)}</span>`).join(" › ");
+    const crumbs = chosen.map((c) => `<span class="crumb">${markup(polish(c.label))}</span>`).join(" › ");
     const q = step.options.length ? (chosen.length === 0 ? game.prompt(ctxFor(new Set())) : (step.options[0].q || "Next:")) : "";
     let html = `<h2 class="question">${esc(q)}</h2>`;
     if (crumbs) html += `<p class="crumbs">Chosen: ${crumbs}</p>`;
@@ -276,11 +350,11 @@
       n += 1;
       const key = n <= 10 ? `<kbd>${n % 10}</kbd>` : "";
       const pic = o.card ? (window.Cards.isStandard(o.card) ? window.Cards.face(o.card, { small: true }) : "") : "";
-      html += `<button type="button" class="option" data-value="${esc(o.v)}" data-n="${n}">${key}${pic}<span>${markup(o.label)}</span></button>`;
+      html += `<button type="button" class="option" data-value="${esc(o.v)}" data-n="${n}">${key}${pic}<span>${markup(polish(o.label))}</span></button>`;
     }
     if (step.complete) {
       n += 1;
-      html += `<button type="button" class="option done" data-value="__done" data-n="${n}"><kbd>${n % 10}</kbd><span>${markup(game.doneLabel ? game.doneLabel(step.complete.action) : "That's all: " + step.complete.notation)}</span></button>`;
+      html += `<button type="button" class="option done" data-value="__done" data-n="${n}"><kbd>${n % 10}</kbd><span>${markup(polish(game.doneLabel ? game.doneLabel(step.complete.action) : "That's all: " + step.complete.notation))}</span></button>`;
     }
     html += "</div>";
     if (chosen.length) html += '<button type="button" class="back" id="step-back">⟵ Back <kbd>Esc</kbd></button>';
@@ -304,7 +378,7 @@
       fetch(`/api/tables/${encodeURIComponent(boot.table)}/breakdown`).then((r) => r.json()).then((b) => {
         if (!b.headers) { $("breakdown").textContent = b.error || ""; return; }
         const head = `<tr>${b.headers.map((h) => `<th scope="col">${markup(h)}</th>`).join("")}</tr>`;
-        const rows = b.rows.map((r, i) => `<tr${(b.result && b.result.winners.includes(i)) ? ' class="winner"' : ""}>${r.map((c, j) => j === 0 ? `<th scope="row">${markup(c)} <small>${esc(seatName(i))}</small>${(b.result && b.result.winners.includes(i)) ? " ★ winner" : ""}</th>` : `<td>${markup(c)}</td>`).join("")}</tr>`).join("");
+        const rows = b.rows.map((r, i) => `<tr${(b.result && b.result.winners.includes(i)) ? ' class="winner"' : ""}>${r.map((c, j) => j === 0 ? `<th scope="row">${esc(seatName(i))}${/^(P|seat\s*)?\d+$/i.test(String(c)) ? "" : ` <small>${markup(polish(c))}</small>`}${(b.result && b.result.winners.includes(i)) ? " ★ winner" : ""}</th>` : `<td>${markup(c)}</td>`).join("")}</tr>`).join("");
         $("breakdown").innerHTML = `<table class="breakdown"><caption>Final scores</caption><thead>${head}</thead><tbody>${rows}</tbody></table>`;
       }).catch(() => { $("breakdown").textContent = "The scores could not be loaded."; });
       const rm = $("rematch");
@@ -333,7 +407,7 @@
       const text = (game.describe && game.describe(e.event, ctx)) || e.text;
       if (!text) continue;
       const li = document.createElement("li");
-      li.innerHTML = markup(text) + (e.public ? "" : ' <small class="private">(only you see this)</small>');
+      li.innerHTML = markup(polish(text)) + (e.public ? "" : ' <small class="private">(only you see this)</small>');
       ol.appendChild(li);
     }
     while (ol.children.length > 300) ol.removeChild(ol.firstChild);
@@ -345,7 +419,7 @@
     for (const c of lines) {
       const li = document.createElement("li");
       const who = document.createElement("b");
-      who.textContent = (c.seat === view.you ? "You" : (c.name || `P${c.seat}`)) + ": ";
+      who.textContent = (c.seat === view.you ? "You" : (c.name || playerName(c.seat))) + ": ";
       li.appendChild(who);
       li.appendChild(document.createTextNode(c.text));
       ol.appendChild(li);
@@ -385,6 +459,7 @@
         if (msg.yours) sentSeq = null;
         // A choice half made survives other seats' moves while it is still possible.
         if (!msg.legal.length || !candidates().length) chosen = [];
+        motionPending = true;
         addLog(msg.events);
         break;
       case "seats": view.seats = msg.seats; clockStamp = Date.now(); break;
@@ -408,6 +483,8 @@
     }
     document.body.dataset.seq = String(view.seq);
     render();
+    // the game is over: the name form has nothing left to name
+    if (view.over && $("name-form")) $("name-form").remove();
   }
 
   function connect() {

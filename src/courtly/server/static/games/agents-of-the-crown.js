@@ -34,7 +34,6 @@
       const parts = Object.entries(o.last_season.challenges).map(([s, r]) => `${HOUSE[s]} ${r.value} vs ${r.defence}: ${r.defeated ? "✔ defeated" : "✘ not defeated (curses)"}`);
       if (parts.length) html += `<p class="last-season">Last season (${esc(o.last_season.season)}): ${esc(parts.join("; "))}</p>`;
     }
-    html += '<div class="houses">' + o.houses.map((h, seat) => `<div class="house"><b>${esc(ctx.seatName(seat))}</b>: House ${esc(HOUSE[h])}, curses ${o.curses[h]}, score ${o.scores[seat]}, hand ${o.hand_sizes[seat]}<div>prizes: ${o.prizes[seat].length ? o.prizes[seat].map(cardText).map((t) => window.Cards.markup(t)).join(" ") : "none"}</div></div>`).join("") + "</div>";
     return html;
   }
 
@@ -42,7 +41,7 @@
     const o = ctx.obs;
     let extra = "";
     if (o.passed && o.passed.length) extra += `<p>You passed ${o.passed.map((c) => C.markup(cardText(c))).join(" ")} and received ${o.received.map((c) => C.markup(cardText(c))).join(" ")}.</p>`;
-    if (o.my_pass) extra += `<p>Your pass: ${esc(o.my_pass)} (waiting for the others).</p>`;
+    if (o.my_pass) extra += `<p>Your pass: ${C.markup(ctx.polish ? ctx.polish(o.my_pass) : o.my_pass)} (waiting for the others).</p>`;
     return zone(`Your hand · your House is ${esc(HOUSE[o.houses[o.seat]])}`, row(sortCards(o.hand || [])) + extra);
   }
 
@@ -67,8 +66,18 @@
 
   function seatExtra(ctx, seat) {
     const o = ctx.obs;
-    return `<span class="seat-extra">${esc(HOUSE[o.houses[seat]])} · hand ${o.hand_sizes[seat]}</span>`;
+    // each player's House, curses and prizes live on their seat: the seats are shown once
+    const h = o.houses[seat];
+    const prizes = o.prizes[seat].length ? o.prizes[seat].map((c) => C.markup(cardText(c))).join(" ") : "none";
+    return `<span class="seat-extra">House ${esc(HOUSE[h])} · curses ${o.curses[h]} · hand ${o.hand_sizes[seat]}<br>prizes: ${prizes}</span>`;
   }
 
-  window.Games["agents-of-the-crown"] = { board, hand, steps, prompt, seatExtra };
+  /* The game's lines name a place by its letter ("face up at C"): players read
+   * "face up at the ♣ challenge". */
+  function words(text) {
+    return text.replace(/\b(face (?:up|down)) at ([CDHS])\b/g, (_, face, s) => `${face} at the ${HOUSE[s].split(" ")[0]} challenge`)
+      .replace(/\b(face (?:up|down)) at table\b/g, "$1 at the open table");
+  }
+
+  window.Games["agents-of-the-crown"] = { board, hand, steps, prompt, seatExtra, words };
 })();

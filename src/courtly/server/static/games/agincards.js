@@ -99,7 +99,8 @@
 
   function hand(ctx) { return zone("Your hand", row(ctx.obs.hand || [])); }
 
-  function steps(a, obs) {
+  /* legal: the whole decision's actions, so a pass says whether a card fits. */
+  function steps(a, obs, legal) {
     switch (a.kind) {
       case "place": return [
         { v: a.card, card: a.card, label: cardText(a.card), q: "Which card?" },
@@ -107,7 +108,10 @@
       ];
       case "token": return [{ v: "token", label: "Yes, put a token on it", q: "" }];
       case "no_token": return [{ v: "no_token", label: "No token", q: "" }];
-      case "pass": return [{ v: "pass", label: "Pass", q: "" }];
+      case "pass": {
+        const fits = (legal || []).some((l) => (l.action || l).kind === "place");
+        return [{ v: "pass", label: fits ? "Pass this turn (keep your cards)" : "Pass (no card of yours fits)", q: "" }];
+      }
       case "reclaim": return [{ v: "reclaim", label: "Reclaim a token", q: "" }, { v: cellOf(a, obs), label: `the token on ${a.of}`, q: "Which token?" }];
       default: return [{ v: a.notation, label: a.notation }];
     }

@@ -25,10 +25,11 @@
     const o = ctx.obs;
     let html = `<p class="phase">Round ${o.round} (of at most ${o.options.max_rounds}) · target ${o.target} · ${esc(ctx.seatName(o.current))} to move</p>`;
     if (o.window) {
-      html += `<p class="window" role="status">⚡ A reaction window is open after ${esc(ctx.seatName(o.window.by))}'s “${esc(o.window.after)}”.${o.window.you_are_asked ? " You may play a spy (an Ace) or pass." : ""}</p>`;
+      const whose = o.window.by === ctx.you ? "your" : `${esc(ctx.seatName(o.window.by))}'s`;
+      html += `<p class="window" role="status">⚡ A reaction window is open after ${whose} move: ${C.markup(ctx.polish(o.window.after, false))}.${o.window.you_are_asked ? " You may play a spy (an Ace) or pass." : ""}</p>`;
     }
     if (o.chain && o.chain.length) {
-      html += zone("Waiting to resolve (newest last)", `<ol class="chain">${o.chain.map((e) => `<li>${esc(ctx.seatName(e.by))}: ${esc(e.what)}${e.cancelled ? " <b>(cancelled)</b>" : ""}</li>`).join("")}</ol>`);
+      html += zone("Waiting to resolve (newest last)", `<ol class="chain">${o.chain.map((e) => `<li>${esc(ctx.seatName(e.by))}: ${C.markup(ctx.polish(e.what, false))}${e.cancelled ? " <b>(cancelled)</b>" : ""}</li>`).join("")}</ol>`);
     }
     html += `<div class="keeps">${o.keeps.map((k, s) => keep(ctx, k, s)).join("")}</div>`;
     html += `<div class="market-row">` + zone("Market", row(o.market)) +

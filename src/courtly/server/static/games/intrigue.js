@@ -5,7 +5,7 @@
   const { C, zone, esc } = window.GameKit;
   const LETTERS = ["A", "B", "C"];
   const PAIRS = { AB: [0, 1], BC: [1, 2], CA: [2, 0] };
-  const POS = [[260, 70], [430, 330], [90, 330]];
+  const POS = [[260, 82], [432, 334], [88, 334]];
 
   const info = (ctx, code) => (ctx.cards.deck || {})[code];
   const charName = (ctx, x) => {
@@ -35,7 +35,7 @@
 
   function circle(ctx) {
     const o = ctx.obs;
-    let svg = `<svg class="circle" viewBox="0 0 520 420" role="img" aria-label="The circle of Characters and their relationships">` +
+    let svg = `<svg class="circle" viewBox="0 0 520 432" role="img" aria-label="The circle of Characters and their relationships">` +
       `<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z"/></marker></defs>`;
     ["AB", "BC", "CA"].forEach((p, i) => { svg += relationArrow(ctx, p, o.relationships[i]); });
     LETTERS.forEach((L, x) => {
@@ -43,12 +43,13 @@
       const code = o.characters[x];
       const ch = (ctx.cards.characters || {})[code] || { name: code, priority: "?", traits: [] };
       svg += `<g class="character char-${L}" data-pick="${L}"><title>${esc(`${L}: ${ch.name}, priority ${ch.priority}, ${ch.traits.join(", ")}`)}</title>` +
-        `<circle cx="${cx}" cy="${cy}" r="58"/>` +
-        `<text x="${cx}" y="${cy - 26}" text-anchor="middle" class="letter">${L}</text>` +
-        `<text x="${cx}" y="${cy - 6}" text-anchor="middle" class="cname">${esc(ch.name)}</text>` +
-        `<text x="${cx}" y="${cy + 12}" text-anchor="middle" class="small">priority ${ch.priority}</text>` +
-        `<text x="${cx}" y="${cy + 27}" text-anchor="middle" class="small">${esc(ch.traits.join(", "))}</text>` +
-        `<text x="${cx}" y="${cy + 43}" text-anchor="middle" class="small">points ${o.character_points[x]} · stack ${o.stacks[x].length}</text></g>`;
+        // inside the circle: letter, name, priority; its traits and points beneath it
+        `<circle cx="${cx}" cy="${cy}" r="56"/>` +
+        `<text x="${cx}" y="${cy - 22}" text-anchor="middle" class="letter">${L}</text>` +
+        `<text x="${cx}" y="${cy + 2}" text-anchor="middle" class="cname"${ch.name.length > 9 ? ' textLength="96" lengthAdjust="spacingAndGlyphs"' : ""}>${esc(ch.name)}</text>` +
+        `<text x="${cx}" y="${cy + 22}" text-anchor="middle" class="small">priority ${ch.priority}</text>` +
+        `<text x="${cx}" y="${cy + 72}" text-anchor="middle" class="small outside">${esc(ch.traits.join(", "))}</text>` +
+        `<text x="${cx}" y="${cy + 87}" text-anchor="middle" class="small outside">points ${o.character_points[x]} · stack ${o.stacks[x].length}</text></g>`;
     });
     return svg + "</svg>";
   }
@@ -59,7 +60,7 @@
       const tokens = Object.entries(o.tokens).filter(([t]) => t[0] === L).map(([t, h]) =>
         `<span class="support-token${h === null ? " free" : ""}" data-pick="${esc(t)}" title="${h === null ? "free" : "held by " + esc(ctx.seatName(h))}">${esc(t)}${h === null ? "" : " · " + esc(ctx.seatName(h))}</span>`).join(" ");
       const cards = o.stacks[x].map((e) => e.card ? C.printed(e.card, info(ctx, e.card), { small: true, cls: e.up ? "" : "known-down", title: `${(info(ctx, e.card) || {}).name || e.card}, ${e.up ? "face up" : e.shown ? "face down (a Spy showed it to all)" : "face down (you know it)"}, by ${ctx.seatName(e.by)}` })
-        : C.back({ small: true, title: `face down, by ${ctx.seatName(e.by)}`, label: `P${e.by}` })).join("");
+        : C.back({ small: true, title: `face down, by ${ctx.seatName(e.by)}`, label: ctx.seatName(e.by).slice(0, 3) })).join("");
       return `<section class="zone stack char-${L}" data-pick="${L}"><h3>${L} · ${esc(charName(ctx, x))}</h3><p>Support tokens: ${tokens || "none"}</p><div class="cards-row">${cards || '<span class="hint">no support yet</span>'}</div></section>`;
     }).join("") + "</div>";
   }
@@ -69,7 +70,7 @@
     let html = `<p class="phase">Round ${o.round} of ${o.options.rounds} · deck ${o.deck_size}${o.effect ? ` · resolving ${esc(o.effect)}` : ""}</p>`;
     html += `<div class="intrigue-board">${circle(ctx)}${stacks(ctx)}</div>`;
     const favors = o.favors_played.map((e) => `${esc(ctx.seatName(e.by))}: ${e.card ? esc(e.card.slice(-1)) : "?"}`).join(", ");
-    html += `<p>Favors played (in order): ${favors || "none"} · unused Characters: ${esc(o.unused.join(", ") || "none")}${o.gone.length ? " · assassinated: " + esc(o.gone.join(", ")) : ""}</p>`;
+    html += `<p>Favors played (in order): ${favors || "none"} · unused Characters: ${esc(o.unused.map(words).join(", ") || "none")}${o.gone.length ? " · assassinated: " + esc(o.gone.map(words).join(", ")) : ""}</p>`;
     if (o.discard.length) html += zone("Discard pile", `<div class="cards-row">${o.discard.map((c) => C.printed(c, info(ctx, c), { small: true })).join("")}</div>`);
     if (o.round_log.length) {
       const last = o.round_log[o.round_log.length - 1];
@@ -85,7 +86,7 @@
       `<p>Your Favors: ${esc((o.favors || []).map((f) => f.slice(-1)).join(", ") || "none")}</p>`);
   }
 
-  const name = (code) => { const d = (window.Games.intrigue.cards.deck || {})[code]; return d ? `${d.name} (${code})` : code; };
+  const name = (code) => { const d = (window.Games.intrigue.cards.deck || {})[code]; return d ? d.name : code; };
 
   function steps(a) {
     const card = (q) => ({ v: a.card, label: name(a.card), q });
@@ -148,5 +149,15 @@
     }
   }
 
-  window.Games.intrigue = { board, hand, steps, prompt, seatExtra, describe, cards: {} };
+  /* Lines and moves name cards and Characters by their codes ("PUB4", "DUKE"):
+   * players read their printed names ("Public Support", "Duke"). */
+  function words(text) {
+    const cards = window.Games.intrigue.cards;
+    return text.replace(/\b[A-Z][A-Z_]{2,}\d*\b/g, (code) => {
+      const d = (cards.deck || {})[code] || (cards.characters || {})[code];
+      return d ? d.name : code;
+    });
+  }
+
+  window.Games.intrigue = { board, hand, steps, prompt, seatExtra, describe, words, cards: {} };
 })();

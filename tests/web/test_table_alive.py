@@ -1,0 +1,269 @@
+"""The table page feels alive and reads well: the turn cue in the tab (title and
+icon), cards that move and end where they belong (and do not move with reduced
+motion), the changed parts highlighted, names and card symbols in the log, the
+Agincards pass worded by whether a card fits, the name form gone at the end,
+and the site's icon and API page served without the internet."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import Page
+
+from tests.web.conftest import Pages, create, wait_ready
+
+CODE = re.compile(r"(?<![\w'])[2-9TJQKA][CDHS](?![\w'])")
+SEAT_NUMBER = re.compile(r"\bP\d\b")
+
+
+def two_players(
+    server: str, pages: Pages, reduced: bool = False, **extra: Any
+) -> tuple[Page, Page]:
+    """An Agincards table of two people (nothing moves but what they do)."""
+    made = create(server, "agincards", ["human", "human"], **extra)
+    out = []
+    for seat in made["seats"]:
+        if reduced:
+            ctx = pages.browser.new_context(
+                viewport={"width": 1280, "height": 900}, reduced_motion="reduce"
+            )
+            pages.contexts.append(ctx)
+            page = ctx.new_page()
+            page.on("pageerror", lambda e: pages.errors.append(str(e)))
+            page.set_default_timeout(15000)
+        else:
+            page = pages.new()
+        page.goto(seat["invite"])
+        wait_ready(page)
+        out.append(page)
+    return out[0], out[1]
+
+
+def seq_after(page: Page, seq: str) -> None:
+    page.wait_for_function(f"document.body.dataset.seq !== '{seq}'")
+
+
+def place_a_card(page: Page) -> tuple[str, str]:
+    """Seat 0 places its first card that fits: (its code, the cell it went to)."""
+    page.wait_for_selector("#hand-area .pickable")
+    card = page.locator("#hand-area .pickable").first
+    code = card.get_attribute("data-pick") or ""
+    card.click()
+    cell = page.locator(".cell.legal.pickable").first
+    where = cell.get_attribute("data-cell") or ""
+    seq = page.evaluate("document.body.dataset.seq")
+    cell.click()
+    seq_after(page, seq)
+    return code, where
+
+
+def all_settled(page: Page) -> None:
+    page.evaluate(
+        "Promise.allSettled(document.getAnimations().map((a) => a.finished)).then(() => true)"
+    )
+
+
+def test_the_tab_shows_whose_turn_it_is_in_title_and_icon(server: str, pages: Pages) -> None:
+    a, b = two_players(server, pages)
+    page_title = re.compile(r"^▶ Your turn · Agincards")
+    assert page_title.match(a.title())
+    assert a.get_attribute("#favicon", "href") == "/static/favicon-turn.svg"
+    assert not page_title.match(b.title()) and b.title().startswith("Agincards")
+    assert b.get_attribute("#favicon", "href") == "/favicon.ico"
+    place_a_card(a)
+    no_token = a.locator("#choice button.option", has_text="No token")
+    if no_token.count():
+        seq = a.evaluate("document.body.dataset.seq")
+        no_token.click()
+        seq_after(a, seq)
+    # a has acted: its cue is gone, and b's tab now calls
+    a.wait_for_function("!document.title.startsWith('▶')")
+    assert a.get_attribute("#favicon", "href") == "/favicon.ico"
+    b.wait_for_function("document.title.startsWith('▶ Your turn')")
+    assert b.get_attribute("#favicon", "href") == "/static/favicon-turn.svg"
+
+
+WATCH_GLOW = """
+window.glowed = [];
+new MutationObserver((ms) => ms.forEach((m) => {
+  const el = m.target;
+  if (!el.classList || !el.classList.contains("changed")) return;
+  const cell = el.closest("[data-cell]");
+  window.glowed.push(cell ? "cell " + cell.dataset.cell : el.dataset.seat !== undefined ? "seat " + el.dataset.seat : el.tagName);
+})).observe(document.body, { subtree: true, attributes: true, attributeFilter: ["class"] });
+"""
+
+
+def test_a_played_card_glides_to_its_cell_and_ends_there(server: str, pages: Pages) -> None:
+    a, b = two_players(server, pages)
+    b.evaluate(WATCH_GLOW)
+    code, where = place_a_card(a)
+    # the card moved from the hand to the map, animated
+    assert int(a.evaluate("document.body.dataset.animations")) >= 1
+    all_settled(a)
+    assert (
+        a.evaluate("document.getAnimations().filter((x) => x.playState === 'running').length") == 0
+    )
+    landed = a.locator(f".cell[data-cell='{where}'] [data-card='{code}']")
+    assert landed.count() == 1
+    box = landed.bounding_box()
+    cell = a.locator(f".cell[data-cell='{where}']").bounding_box()
+    assert box and cell
+    assert abs(box["x"] - cell["x"]) <= 3 and abs(box["y"] - cell["y"]) <= 3
+    assert a.locator(f"#hand-area [data-card='{code}']").count() == 0
+    # the other player sees it arrive, and the changed parts glow for a moment
+    b.wait_for_selector(f".cell[data-cell='{where}'] [data-card='{code}']")
+    b.wait_for_function("window.glowed.length > 0")
+    glowed = b.evaluate("window.glowed")
+    assert f"cell {where}" in glowed, glowed  # the card that arrived
+    b.wait_for_function("document.querySelectorAll('.changed').length === 0", timeout=5000)
+
+
+def test_with_reduced_motion_nothing_moves_but_the_change_is_marked(
+    server: str, pages: Pages
+) -> None:
+    a, b = two_players(server, pages, reduced=True)
+    code, where = place_a_card(a)
+    assert a.evaluate("document.body.dataset.animations") == "0"
+    assert a.evaluate("document.getAnimations().length") == 0
+    assert a.locator(f".cell[data-cell='{where}'] [data-card='{code}']").count() == 1
+    b.wait_for_selector(f".cell[data-cell='{where}'] [data-card='{code}']")
+    assert b.evaluate("document.getAnimations().length") == 0
+    assert b.locator(".changed").count() >= 1  # outlined, still
+
+
+def test_the_log_names_players_and_shows_cards_as_symbols(server: str, pages: Pages) -> None:
+    a, b = two_players(server, pages, name="Ada")
+    code, _ = place_a_card(a)
+    b.wait_for_selector("#log li")
+    log_b = b.inner_text("#log")
+    log_a = a.inner_text("#log")
+    assert "Ada placed" in log_b
+    assert "You placed" in log_a and "you placed" not in log_a
+    for log in (log_a, log_b):
+        assert not SEAT_NUMBER.search(log), log
+        assert not CODE.search(log), log
+    symbol = ("10" if code[0] == "T" else code[0]) + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[
+        code[1]
+    ]
+    assert symbol in log_b
+    # the seats and the status name people too
+    assert "Ada" in b.inner_text(".seat[data-seat='0']")
+    assert not SEAT_NUMBER.search(b.inner_text("#status"))
+
+
+def test_the_agincards_pass_says_no_card_fits_only_when_none_does(
+    server: str, pages: Pages
+) -> None:
+    a, _ = two_players(server, pages)
+    a.wait_for_selector("#choice button.option")
+    passing = a.locator("#choice button.option", has_text="Pass")
+    assert passing.count() == 1
+    fits = a.locator("#choice button.option svg.card").count() > 0
+    assert fits  # a fresh hand beside the seed card has a card that fits
+    assert passing.inner_text().endswith("Pass this turn (keep your cards)")
+    assert "no card" not in a.inner_text("#choice")
+    # with only the pass legal, it says why
+    label = a.evaluate(
+        "window.Games.agincards.steps({kind: 'pass'}, null, [{action: {kind: 'pass'}}])[0].label"
+    )
+    assert label == "Pass (no card of yours fits)"
+
+
+def test_the_name_form_is_gone_when_the_game_ends(server: str, pages: Pages) -> None:
+    a, b = two_players(server, pages)
+    a.wait_for_selector("#name-form")
+    b.wait_for_selector("#name-form")
+    for page in (a, b):  # every player passes in a row: the game ends
+        page.locator("#choice button.option", has_text="Pass").click()
+    for page in (a, b):
+        page.wait_for_selector("#end:not([hidden])")
+        assert page.locator("#name-form").count() == 0
+        assert page.inner_text("#status").startswith("Game over")
+        assert not page.title().startswith("▶")
+
+
+def test_favicon_and_the_api_page_work_offline(server: str, pages: Pages) -> None:
+    page = pages.new()
+    outside: list[str] = []
+
+    def only_here(route: Any) -> None:
+        if route.request.url.startswith(server):
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    page.route("**/*", only_here)
+    icon = page.request.get(server + "/favicon.ico")
+    assert icon.status == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+    page.goto(server + "/docs")
+    assert page.locator("h1").inner_text() == "Courtly API"
+    assert page.locator(".api-op").count() >= 5
+    assert "/api/tables" in page.inner_text("main")
+    assert not outside, outside
+
+
+LINES = [
+    ("you takes 3H", "You take 3♥"),
+    ("P1 besieges P0 with TS", "Bea besieges you with 10♠"),
+    ("P0's keep falls", "Your keep falls"),
+    ("P1 draws 1 card(s); you draws 2 card(s)", "Bea draws 1 card; you draw 2 cards"),
+    ("you has X1 and AS", "You have Joker and A♠"),
+    ("you passes", "You pass"),
+]
+
+
+def test_lines_name_people_use_card_symbols_and_agree(server: str, pages: Pages) -> None:
+    made = create(server, "agents-of-the-crown", ["human", "easy", "easy", "easy"])
+    page = pages.new()
+    page.goto(made["spectate"])
+    wait_ready(page)
+    shown = page.evaluate(
+        """(lines) => lines.map((l) => { const d = document.createElement("div");
+        d.innerHTML = Cards.markup(Cards.polish(l, { you: 0, name: (n) => ["Ada", "Bea"][n] }));
+        return d.textContent; })""",
+        [line for line, _ in LINES],
+    )
+    assert shown == [want for _, want in LINES]
+    # Agents of the Crown names its places as players do
+    words = page.evaluate(
+        "window.Games['agents-of-the-crown'].words('P1 played 9H face up at C; a card face down at table')"
+    )
+    assert words == "P1 played 9H face up at the ♣ challenge; a card face down at the open table"
+
+
+def test_intrigue_names_its_cards_and_characters_by_their_printed_names(
+    server: str, pages: Pages
+) -> None:
+    made = create(server, "intrigue", ["human", "easy", "easy"])
+    page = pages.new()
+    page.goto(made["seats"][0]["invite"])
+    wait_ready(page)
+    page.wait_for_selector("#choice button.option")
+    codes = page.evaluate("Object.keys(window.Games.intrigue.cards.deck)")
+    choice = page.inner_text("#choice") + page.inner_text("#board")
+    for code in codes:
+        assert not re.search(rf"\b{code}\b", choice), code
+    assert (
+        page.evaluate("window.Games.intrigue.words('down PUB4 A; DUKE')")
+        == "down Public Support A; Duke"
+    )
+
+
+def test_garrison_says_your_move_not_yous(server: str, pages: Pages) -> None:
+    made = create(server, "garrison", ["human", "human"])
+    both = []
+    for seat in made["seats"]:
+        page = pages.new()
+        page.goto(seat["invite"])
+        wait_ready(page)
+        both.append(page)
+    # whoever moves first ends the turn: a reaction window opens for the other
+    both[0].wait_for_selector("#choice button.option, body[data-turn='']")
+    mover = both[0] if both[0].locator("#choice button.option").count() else both[1]
+    mover.locator("#choice button.option", has_text="End your turn").click()
+    mover.wait_for_selector(".window")
+    text = mover.inner_text(".window")
+    assert "after your move: end" in text and "You's" not in text
