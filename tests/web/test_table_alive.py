@@ -267,3 +267,34 @@ def test_garrison_says_your_move_not_yous(server: str, pages: Pages) -> None:
     mover.wait_for_selector(".window")
     text = mover.inner_text(".window")
     assert "after your move: end" in text and "You's" not in text
+
+
+def test_auto_pass_is_a_setting_of_the_player_kept_by_the_browser(
+    server: str, pages: Pages
+) -> None:
+    made = create(server, "garrison", ["human", "normal"])
+    page = pages.new()
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(str(payload))))
+    page.goto(made["seats"][0]["invite"])
+    wait_ready(page)
+    box = page.locator("#auto-pass")
+    assert box.is_visible() and not box.is_checked()  # off by default
+    assert "others can tell" in page.inner_text("#auto-pass-bar")  # its cost, said beside it
+    box.check()
+    page.wait_for_function("localStorage.getItem('courtly.autoPass') === 'on'")
+    assert any('"auto_pass"' in f and '"on":true' in f.replace(" ", "") for f in sent)
+    sent.clear()
+    page.reload()  # the browser remembers it and tells the server again
+    wait_ready(page)
+    assert page.locator("#auto-pass").is_checked()
+    page.wait_for_function("document.body.dataset.connected === 'yes'")
+    assert any('"auto_pass"' in f for f in sent)
+
+
+def test_a_spectator_has_no_auto_pass(server: str, pages: Pages) -> None:
+    made = create(server, "garrison", ["human", "normal"])
+    page = pages.new()
+    page.goto(made["seats"][0]["invite"].split("?")[0])
+    wait_ready(page)
+    assert not page.locator("#auto-pass-bar").is_visible()

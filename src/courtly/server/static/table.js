@@ -434,6 +434,19 @@
     p.setAttribute("role", "alert");
   }
 
+  // -- auto-pass: this player's setting, kept by the browser ---------------------------------
+  const autoPassOn = () => { try { return localStorage.getItem("courtly.autoPass") === "on"; } catch (err) { return false; } };
+  function setupAutoPass() {
+    const bar = $("auto-pass-bar"), box = $("auto-pass");
+    if (!bar || !box || !token) return;
+    bar.hidden = false;
+    box.checked = autoPassOn();
+    box.addEventListener("change", () => {
+      try { localStorage.setItem("courtly.autoPass", box.checked ? "on" : "off"); } catch (err) { /* private mode */ }
+      send({ type: "auto_pass", on: box.checked });
+    });
+  }
+
   // -- the connection -----------------------------------------------------------------
   function send(msg) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg)); }
 
@@ -450,6 +463,7 @@
         addLog(msg.log); addChat(msg.chat);
         document.body.dataset.seat = msg.you === null ? "spectator" : String(msg.you);
         maybeAskName();
+        if (msg.you !== null && autoPassOn()) send({ type: "auto_pass", on: true });
         break;
       case "update":
         Object.assign(view, { seq: msg.seq, obs: msg.observation, legal: msg.legal, over: msg.over, result: msg.result });
@@ -476,7 +490,8 @@
           break;
         }
         sentSeq = null; chosen = [];
-        if (msg.code !== "stale") flash(`Not accepted: ${msg.reason}`);
+        // "duplicate" and "stale": the server made that move already (a forced one)
+        if (msg.code !== "stale" && msg.code !== "duplicate") flash(`Not accepted: ${msg.reason}`);
         break;
       case "rematch": view.rematch = msg.table; view.rematchToken = msg.token; break;
       default: return;
@@ -548,5 +563,6 @@
     input.value = "";
   });
   if (!token) $("chat-form").hidden = true;
+  setupAutoPass();
   connect();
 })();
