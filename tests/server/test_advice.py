@@ -206,6 +206,9 @@ def finished_table(client: TestClient) -> tuple[str, dict[str, Any]]:
         last = play_to_end(ws, random.Random(5))
         ws.send_json({"type": "hint"})
         no = receive(ws, ("refused",))
+        while no.get("about") != "hint":  # an action sent as the server ended the game for us
+            assert no["code"] in ("over", "duplicate", "stale"), no
+            no = receive(ws, ("refused",))
         assert no["code"] == "over" and no["about"] == "hint"
     return table, last
 
