@@ -4,7 +4,6 @@ positions; and its fairness (only the observation) and legality."""
 
 from __future__ import annotations
 
-import copy
 import random
 
 import pytest
@@ -19,6 +18,7 @@ from courtly.games import get
 from courtly.games.agents_of_the_crown.actions import COMMONS, NOBLES, AgentsAction
 from courtly.games.agents_of_the_crown.rules import AgentsState
 from courtly.lab.runner import run_matches
+from tests.bots import helpers
 from tests.games.agents_of_the_crown.helpers import deal
 
 GAME = get("agents-of-the-crown")
@@ -168,18 +168,15 @@ def test_it_shows_a_card_that_beats_a_challenge_alone_while_others_are_to_play()
 # -- fairness and legality ---------------------------------------------------------------
 def test_normal_returns_a_legal_action_and_leaves_its_observation_untouched() -> None:
     rng = random.Random(5)
-    bot = make("normal", GAME)
-    for seed in range(30):
-        state = GAME.new(seed=seed, options={"years": 1})
-        while not state.over:
-            seat = state.to_act[rng.randrange(len(state.to_act))]
-            obs = state.observation(seat)
-            before = copy.deepcopy(obs)
-            legal = state.legal_actions(seat)
-            action = bot.act(obs, legal, random.Random(seed))
-            assert action in legal
-            assert obs == before
-            state.apply(seat, action if rng.random() < 0.7 else legal[rng.randrange(len(legal))])
+    helpers.play_checked(
+        GAME,
+        make("normal", GAME),
+        range(30),
+        lambda seed: GAME.new(seed=seed, options={"years": 1}),
+        noise=0.3,
+        rng=rng,
+        seat_of=lambda state: state.to_act[rng.randrange(len(state.to_act))],
+    )
 
 
 def test_normal_decides_on_its_observation_alone() -> None:

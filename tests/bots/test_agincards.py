@@ -6,7 +6,6 @@ legality."""
 
 from __future__ import annotations
 
-import copy
 import random
 
 import pytest
@@ -17,7 +16,7 @@ from courtly.bots.tune import SPECS, tune
 from courtly.engine.errors import CourtlyError
 from courtly.games import get
 from courtly.games.agincards.rules import AgincardsState
-from courtly.lab.runner import run_matches
+from tests.bots import helpers
 from tests.games.agincards.helpers import scenario
 
 GAME = get("agincards")
@@ -25,12 +24,7 @@ SCRIPTED = ("longest-run", "near-own", "scorer")
 
 
 def share(bot: str, other: str, games: int, seed: int) -> float:
-    """``bot``'s win share (ties shared) against ``other``, seats alternated."""
-    matches = [([bot, other] if i % 2 == 0 else [other, bot], seed + i) for i in range(games)]
-    wins = 0.0
-    for r in run_matches(GAME.id, matches):
-        wins += r.win_share(r.bots.index(bot))
-    return wins / games
+    return helpers.share(GAME, bot, other, games, seed)
 
 
 # -- strength ---------------------------------------------------------------------
@@ -115,19 +109,14 @@ def test_it_puts_a_token_on_a_card_that_makes_a_run_of_three_with_room() -> None
 def test_normal_returns_a_legal_action_and_leaves_its_observation_untouched(
     options: dict[str, object], players: int
 ) -> None:
-    rng = random.Random(5)
-    bot = make("normal", GAME)
-    for seed in range(4):
-        state = GAME.new(players=players, seed=seed, options=options)
-        while not state.over:
-            seat = state.to_act[0]
-            obs = state.observation(seat)
-            before = copy.deepcopy(obs)
-            legal = state.legal_actions(seat)
-            action = bot.act(obs, legal, random.Random(seed))
-            assert action in legal
-            assert obs == before
-            state.apply(seat, action if rng.random() < 0.8 else legal[rng.randrange(len(legal))])
+    helpers.play_checked(
+        GAME,
+        make("normal", GAME),
+        range(4),
+        lambda seed: GAME.new(players=players, seed=seed, options=options),
+        noise=0.2,
+        rng=random.Random(5),
+    )
 
 
 def test_normal_decides_on_its_observation_alone() -> None:

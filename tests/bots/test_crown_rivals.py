@@ -5,7 +5,6 @@ observation) and legality."""
 
 from __future__ import annotations
 
-import copy
 import random
 
 import pytest
@@ -17,7 +16,7 @@ from courtly.bots.tune import SPECS, tune
 from courtly.engine.errors import CourtlyError
 from courtly.games import get
 from courtly.games.crown_rivals.rules import CrownState
-from courtly.lab.runner import run_matches
+from tests.bots import helpers
 from tests.games.crown_rivals.helpers import scenario
 
 GAME = get("crown-rivals")
@@ -25,12 +24,7 @@ SCRIPTED = ("abilities", "big-money", "brawler")
 
 
 def share(bot: str, other: str, games: int, seed: int) -> float:
-    """``bot``'s win share (ties shared) against ``other``, seats alternated."""
-    matches = [([bot, other] if i % 2 == 0 else [other, bot], seed + i) for i in range(games)]
-    wins = 0.0
-    for r in run_matches(GAME.id, matches):
-        wins += r.win_share(r.bots.index(bot))
-    return wins / games
+    return helpers.share(GAME, bot, other, games, seed)
 
 
 # -- strength ---------------------------------------------------------------------
@@ -141,19 +135,14 @@ def test_a_jack_walls_and_trashes_the_king_it_cannot_buy() -> None:
 
 # -- fairness and legality -------------------------------------------------------------
 def test_normal_returns_a_legal_action_and_leaves_its_observation_untouched() -> None:
-    rng = random.Random(5)
-    bot = make("normal", GAME)
-    for seed in range(20):
-        state = GAME.new(seed=seed, options={"jack_value": 10} if seed % 2 else None)
-        while not state.over:
-            seat = state.to_act[0]
-            obs = state.observation(seat)
-            before = copy.deepcopy(obs)
-            legal = state.legal_actions(seat)
-            action = bot.act(obs, legal, random.Random(seed))
-            assert action in legal
-            assert obs == before
-            state.apply(seat, action if rng.random() < 0.7 else legal[rng.randrange(len(legal))])
+    helpers.play_checked(
+        GAME,
+        make("normal", GAME),
+        range(20),
+        lambda seed: GAME.new(seed=seed, options={"jack_value": 10} if seed % 2 else None),
+        noise=0.3,
+        rng=random.Random(5),
+    )
 
 
 def test_normal_decides_on_its_observation_alone() -> None:

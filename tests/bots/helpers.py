@@ -1,0 +1,46 @@
+"""What the heuristics' tests share: win shares with seats alternated, and a
+bot played through whole games, checked move by move."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable
+
+from courtly.bots.base import Bot
+from courtly.engine.game import Game, State
+from courtly.lab.runner import run_matches
+
+
+def share(game: Game, bot: str, other: str, games: int, seed: int) -> float:
+    """``bot``'s win share (ties shared) against ``other``, seats alternated."""
+    matches = [([bot, other] if i % 2 == 0 else [other, bot], seed + i) for i in range(games)]
+    wins = 0.0
+    for r in run_matches(game.id, matches):
+        wins += r.win_share(r.bots.index(bot))
+    return wins / games
+
+
+def play_checked(
+    game: Game,
+    bot: Bot,
+    seeds: range,
+    new: Callable[[int], State],
+    noise: float,
+    rng: random.Random,
+    seat_of: Callable[[State], int] | None = None,
+) -> None:
+    """Whole games where ``bot`` chooses every move (a share ``noise`` of them
+    then replaced by a random legal move, to reach varied positions): each
+    choice is legal and leaves the observation it was given untouched."""
+    for seed in seeds:
+        state = new(seed)
+        while not state.over:
+            seat = seat_of(state) if seat_of else state.to_act[0]
+            obs = state.observation(seat)
+            before = copy.deepcopy(obs)
+            legal = state.legal_actions(seat)
+            action = bot.act(obs, legal, random.Random(seed))
+            assert action in legal
+            assert obs == before
+            state.apply(seat, action if rng.random() >= noise else legal[rng.randrange(len(legal))])
