@@ -44,3 +44,20 @@ def play_checked(
             assert action in legal
             assert obs == before
             state.apply(seat, action if rng.random() >= noise else legal[rng.randrange(len(legal))])
+
+
+def scripted_play_legally(game: Game, name: str, new: Callable[[int], State], games: int) -> None:
+    """A scripted strategy, named like any bot, plays whole games with legal moves."""
+    from courtly.bots import make, names, scripted_for
+
+    assert name in names(game) and name in scripted_for(game)
+    rng = random.Random(3)
+    bot = make(name, game)
+    for seed in range(games):
+        state = new(seed)
+        while not state.over:
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            action = bot.act(state.observation(seat), legal, rng)
+            assert action in legal
+            state.apply(seat, action)

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from courtly.bots import make, names, scripted_for
+from courtly.bots import make
 from courtly.bots.greedy.agincards import WEIGHTS, Greedy
 from courtly.bots.tune import SPECS, tune
 from courtly.engine.errors import CourtlyError
@@ -140,17 +140,9 @@ def test_normal_decides_on_its_observation_alone() -> None:
 
 @pytest.mark.parametrize("name", [*SCRIPTED, "normal-v1"])
 def test_scripted_strategies_play_legal_moves_and_are_named(name: str) -> None:
-    assert name in names(GAME) and name in scripted_for(GAME)
-    rng = random.Random(3)
-    bot = make(name, GAME)
-    for seed in range(6):
-        state = GAME.new(players=2 + seed % 3, seed=seed)
-        while not state.over:
-            seat = state.to_act[0]
-            legal = state.legal_actions(seat)
-            action = bot.act(state.observation(seat), legal, rng)
-            assert action in legal
-            state.apply(seat, action)
+    helpers.scripted_play_legally(
+        GAME, name, lambda seed: GAME.new(players=2 + seed % 3, seed=seed), 6
+    )
 
 
 def test_scripted_names_belong_to_their_game() -> None:

@@ -182,19 +182,7 @@ def test_a_forced_move_everyone_can_see_is_public() -> None:
 def test_a_bot_plays_a_public_forced_move_without_searching(
     client: TestClient, recording: Recording
 ) -> None:
-    made = create(client, "crown-rivals", ["hard", "hard"], think=1.0, seed=5)
-    table = made["table"]["id"]
-    deadline = time.monotonic() + 60
-    while not client.get(f"/api/tables/{table}").json()["over"]:
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
-    record = Record.from_json(client.get(f"/api/tables/{table}/record").json())
-    game = get("crown-rivals")
-    state = game.new(record.players, record.seed, record.options)
-    forced = 0
-    for seat, notation in record.actions:
-        forced += len(state.legal_actions(seat)) == 1
-        state.apply(seat, notation)
+    record, forced = bots_play_to_the_end(client)
     assert forced > 0
     assert len(recording.given) == len(record.actions) - forced
 
@@ -210,11 +198,21 @@ def test_a_private_forced_move_takes_as_long_as_a_search(
     monkeypatch.setattr(Hub, "_pace", pace)
     monkeypatch.setattr(server_bots, "publicly_forced", lambda *a: False)
     monkeypatch.setattr("courtly.server.live.publicly_forced", lambda *a: False)
+    record, forced = bots_play_to_the_end(client)
+    assert len(recording.given) == len(record.actions) - forced  # forced: never searched
+    # ...but each waited what a search of that moment would have had (none once
+    # the turn's budget is spent and the quick heuristic plays on)
+    assert slept and all(s >= MIN_THINK for s in slept) and len(slept) <= forced
+
+
+def bots_play_to_the_end(client: TestClient) -> tuple[Record, int]:
+    """Two hard bots play a Crown Rivals table to the end: its record, and how
+    many of its moves were forced (a single legal move)."""
     made = create(client, "crown-rivals", ["hard", "hard"], think=1.0, seed=5)
     table = made["table"]["id"]
     deadline = time.monotonic() + 60
     while not client.get(f"/api/tables/{table}").json()["over"]:
-        assert time.monotonic() < deadline
+        assert time.monotonic() < deadline, "the bots did not finish"
         time.sleep(0.05)
     record = Record.from_json(client.get(f"/api/tables/{table}/record").json())
     game = get("crown-rivals")
@@ -223,10 +221,7 @@ def test_a_private_forced_move_takes_as_long_as_a_search(
     for seat, notation in record.actions:
         forced += len(state.legal_actions(seat)) == 1
         state.apply(seat, notation)
-    assert len(recording.given) == len(record.actions) - forced  # forced: never searched
-    # ...but each waited what a search of that moment would have had (none once
-    # the turn's budget is spent and the quick heuristic plays on)
-    assert slept and all(s >= MIN_THINK for s in slept) and len(slept) <= forced
+    return record, forced
 
 
 # -- a fair pool ---------------------------------------------------------------------------
