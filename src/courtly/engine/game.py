@@ -331,6 +331,13 @@ class State(ABC):
     def hidden_from(self, seat: int | None) -> set[str]:
         """Codes of the cards ``seat`` cannot know the place of right now."""
 
+    def choices_public(self, seat: int) -> bool:
+        """Whether everybody at the table can tell which moves ``seat`` has
+        now, from what they see (a hand that is empty or shown): a forced move
+        can then be made at once without telling anybody anything. A game
+        says so where its rules allow it; by default nobody can tell."""
+        return False
+
     # -- results --------------------------------------------------------------
     @property
     @abstractmethod

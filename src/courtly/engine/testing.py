@@ -880,6 +880,29 @@ class GameKit:
                     steps += 1
                 assert world.over
 
+    def test_public_choices_are_the_same_in_every_world(self) -> None:
+        """``choices_public``: what a spectator may imagine never changes the
+        seat's moves (a forced move it allows tells nobody anything)."""
+        game = self.game
+        for seed in self.deep_seeds:
+            for n, state in enumerate(walk(game, self.players, seed, self.options)):
+                if n % 3 or state.over:
+                    continue
+                for seat in state.to_act:
+                    if not state.choices_public(seat):
+                        continue
+                    moves = sorted(a.id for a in state.legal_actions(seat))
+                    public = state.observation(None)
+                    for k in range(4):
+                        world = game.sample_state(public, random.Random(k))
+                        if seat in world.to_act:  # who is asked may itself be hidden
+                            theirs = sorted(a.id for a in world.legal_actions(seat))
+                            assert len(theirs) == len(moves), (
+                                f"seed {seed} step {n}: seat {seat}'s moves are called "
+                                f"public, yet a spectator's world gives it {len(theirs)}, "
+                                f"not {len(moves)}"
+                            )
+
     def test_play_leaves_the_same_state_as_apply(self) -> None:
         """Search bots play moves from ``legal_actions`` with ``play``, skipping
         ``apply``'s check and history: the position must come out the same,

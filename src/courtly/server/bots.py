@@ -17,8 +17,8 @@ Bots never keep people waiting:
   once. A Crown Rivals turn of six decisions is over within 2 s.
 - **Forced decisions at once, when that tells nothing.** A decision with one
   legal move is played without a search. Played at once only when everyone
-  could tell it was forced (every world a spectator could imagine leaves the
-  seat that one move, ``publicly_forced``); otherwise the bot still waits the
+  could tell it was forced (the game says the seat's moves are in plain
+  sight, ``State.choices_public``: an empty or shown hand); otherwise the bot still waits the
   time it would have searched, so its speed says nothing of its hidden cards.
 - **A bounded pool, fair between tables.** Searches run in ``processes``
   worker processes, one search each; the waiting ones are served table by
@@ -45,7 +45,7 @@ from typing import Any
 from courtly import bots
 from courtly.bots import review
 from courtly.bots.ismcts import Analysis
-from courtly.engine.game import Game, State
+from courtly.engine.game import State
 from courtly.games import get
 
 SEARCHING = frozenset({"hard", "ismcts"})
@@ -57,8 +57,6 @@ SHARE = 0.5
 """At most this share of the turn's budget left goes to one decision."""
 MIN_THINK = 0.05
 """The least a search is given (under saturation or at the end of a budget)."""
-WORLDS = 16
-"""Worlds drawn from a spectator's view to tell whether a forced move is public."""
 
 
 def turn_think(think: float | None, spent: float) -> float:
@@ -82,17 +80,12 @@ def fair_think(allotted: float, waited: float, waiting: int, slots: int) -> floa
     return max(MIN_THINK, min(left, allotted * slots / (slots + waiting)))
 
 
-def publicly_forced(game: Game, state: State, seat: int, worlds: int = WORLDS) -> bool:
-    """The seat's one legal move is one everybody could tell was forced: every
-    world drawn from a spectator's observation leaves it one legal move too
-    (else playing it at once would tell the table about its hidden cards)."""
-    public = state.observation(None)
-    rng = random.Random(state.seed ^ len(state.history))
-    for _ in range(worlds):
-        world = game.sample_state(public, rng)
-        if seat not in world.to_act or len(world.legal_actions(seat)) != 1:
-            return False
-    return True
+def publicly_forced(state: State, seat: int) -> bool:
+    """The seat's one legal move is one everybody could tell was forced: the
+    game says everybody can see the seat's moves (else playing it at once
+    would tell the table about its hidden cards). Judged by the rules, never
+    by sampled worlds: a sample that happens to agree is no proof."""
+    return len(state.legal_actions(seat)) == 1 and state.choices_public(seat)
 
 
 class FairSlots:

@@ -867,12 +867,7 @@ class Hub:
                 if len(legal) != 1 or seat in table.bot_turns():
                     return
                 seq = table.seen_seq(seat)
-                position = None if seat in live.auto_pass else table.state.clone()
-            if position is not None:
-                public = await asyncio.get_running_loop().run_in_executor(
-                    self.pool.threads, publicly_forced, table.game, position, seat
-                )
-                if not public:
+                if seat not in live.auto_pass and not publicly_forced(table.state, seat):
                     return  # the person answers, as they would at a real table
             await self.submit(live, seat, legal[0], seq)
         except Exception:
@@ -897,13 +892,7 @@ class Hub:
                     if searching and not seconds:  # the turn's budget is spent
                         name, searching = QUICK_STAND_IN, False
                     forced = len(legal) == 1
-                    position = table.state.clone() if forced and searching else None
-                public = forced and (
-                    position is None
-                    or await asyncio.get_running_loop().run_in_executor(
-                        self.pool.threads, publicly_forced, table.game, position, seat
-                    )
-                )
+                    public = forced and (not searching or publicly_forced(table.state, seat))
                 if public:  # everybody knows it: no search, no wait
                     action = legal[0]
                 elif forced:  # only the seat knows it: as long as a search would take

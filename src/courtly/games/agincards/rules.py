@@ -156,6 +156,12 @@ class AgincardsState(State):
         out.append(ACTIONS[PASS])
         return out
 
+    def choices_public(self, seat: int) -> bool:
+        """Tokens and reclaims are on the table; only the hand is hidden, so a
+        token decision or an empty hand shows everybody what the seat may do."""
+        top = self.pending.top
+        return (top is not None and top.kind == "token") or not self.hands[seat]
+
     def reclaimable(self, seat: int) -> list[int]:
         """Cells of ``seat``'s tokens that can no longer score (AGI-7)."""
         m = self.map

@@ -211,6 +211,18 @@ class CrownState(State):
         out.append(A.END)
         return out
 
+    def choices_public(self, seat: int) -> bool:
+        """A Jack's trash looks only at the market; an empty hand leaves only
+        the market's, the pool's and the bonuses' moves, all in plain sight;
+        a discard from one card is one move whatever the card."""
+        items = self.pending.items
+        kind = items[-1].kind if items else None
+        if kind == "jack_trash":
+            return True
+        if kind == "discard":
+            return len(self.hands[seat]) <= 1
+        return not self.hands[seat]
+
     def check(self, seat: int, action: Action) -> str | None:
         return checks.check(self, seat, action)
 

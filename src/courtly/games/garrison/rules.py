@@ -289,6 +289,12 @@ class GarrisonState(State):
             return spies.reaction_actions(self, seat)
         return self.turn_actions(seat)
 
+    def choices_public(self, seat: int) -> bool:
+        """A hand every seat has seen (an empty one too) hides nothing: every
+        move it allows, a spy in a reaction window included, is plain."""
+        known = self.known[seat]
+        return all(c in known for c in self.hands[seat])
+
     def turn_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
         out: list[Action] = [END]
