@@ -130,6 +130,62 @@ def test_it_fends_off_the_biggest_besieger_with_its_smallest_spade() -> None:
     assert move(st, 0).notation == "fend KS with 2S"
 
 
+def test_it_trades_for_the_heart_its_diamonds_can_pay_for() -> None:
+    # Three diamonds and no heart or club: the 5 of Hearts in the market, paid
+    # for by the 9 of Diamonds, is worth more than the 7 of Diamonds given for
+    # it. The draft of this heuristic discarded the 7 to draw instead.
+    st = build(4, hands={0: "7D KD 9D"}, court={0: "4H"}, market="5S QS 5H")
+    assert move(st, 0).notation == "trade 7D for 5H"
+    st.apply(0, "trade 7D for 5H")
+    ask(st, 0)
+    assert move(st, 0).notation.startswith("upgrade 5H with")
+
+
+def test_asked_again_and_again_it_keeps_its_move() -> None:
+    # A search asks the heuristic about the same position in every iteration:
+    # it keeps no count of its moves, so the answer never turns into "end".
+    st = build(4, hands={0: "7H 3D 4D"}, court={0: "5H"})
+    bot = make("normal", GAME)
+    obs, legal = st.observation(0), st.legal_actions(0)
+    moves = {bot.act(obs, legal, random.Random(0)).notation for _ in range(40)}
+    assert moves == {"upgrade 7H with 4D 3D"}
+
+
+def test_it_upgrades_rather_than_trade_a_diamond_for_its_twin() -> None:
+    # The Jack and the King of Diamonds pay alike: trading one for the other
+    # gains nothing, and with a cheap trade it once went round in a circle
+    # (JD for KD, KD for JD, ...) instead of upgrading.
+    st = build(4, hands={0: "7C JD"}, court={0: "4H"}, market="4D 7S", discard="5D 3D KD")
+    bot = Greedy(GAME, weights={"trade_min": 0.08, "gift": 0.0})
+    action = bot.act(st.observation(0), st.legal_actions(0), random.Random(0))
+    assert action.notation == "upgrade 7C with JD"
+
+
+def test_turns_end_whatever_the_weights() -> None:
+    # Weights anywhere within the tuning's bounds: every turn ends after a few
+    # moves (the heuristic keeps no count of them to stop it).
+    spec = SPECS[GAME.id]
+    rng = random.Random(11)
+    longest = 0
+    for k in range(40):
+        weights = {n: rng.uniform(*spec.bounds[n]) for n in spec.start if spec.steps[n]}
+        if k % 2:  # trades cheap: the moves most likely to go round in circles
+            weights.update(trade_min=rng.uniform(0.0, 0.2), gift=0.0)
+        bot = Greedy(GAME, weights=weights)
+        state = GAME.new(players=2 + k % 4, seed=k, options={"jokers": 1 + k % 2})
+        turn, moves = (-1, -1), 0
+        while not state.over:
+            seat = state.to_act[0]
+            obs = state.observation(seat)
+            if obs["decision"] == "turn":
+                moves = moves + 1 if (seat, obs["turn"]) == turn else 1
+                turn = (seat, obs["turn"])
+                longest = max(longest, moves)
+                assert moves <= 20, f"a turn of more than 20 moves with {weights}"
+            state.apply(seat, bot.act(obs, state.legal_actions(seat), rng))
+    assert longest >= 3
+
+
 def test_it_leaves_the_lower_diamond_on_top_of_the_discard_pile() -> None:
     # GAR-17: the last named lands on top, for the next player to trade for.
     st = build(4, hands={0: "7H 3D 4D"}, court={0: "5H"})

@@ -85,6 +85,17 @@ def test_a_last_support_face_up_draws_nothing() -> None:
     assert move(st).notation == "down PUB1 A"
 
 
+def test_with_last_card_resolves_a_last_support_is_shown_to_draw() -> None:
+    # INT-19 with last_card=resolves: the last card's text is carried out, so a
+    # Support face up draws a card and the round goes on.
+    st = table(
+        hands=(("PUB1",), ("PUB3", "PUB4"), ("ENTH1", "ENTH2")),
+        tokens={"A+3": 0},
+        last_card="resolves",
+    )
+    assert move(st).notation == "up PUB1 A"
+
+
 def test_it_reads_the_tokens_as_alliances() -> None:
     # Both rivals hold A's tokens and will play for A: B's +3 is a losing bet.
     st = table(

@@ -520,6 +520,10 @@ class Greedy(Bot):
                     score = fire([c for c in hand if c != joker] + [a.other])
                 else:
                     score = after((a.card,), a.other) - trade_min - gift * VALUE[a.card]
+                    if score <= 0.0:
+                        # Only a trade that makes the hand better: trades cannot
+                        # go round in a circle within the turn.
+                        continue
             elif k == "besiege":
                 extra = 0
                 for c in a.pay:
@@ -539,7 +543,7 @@ class Greedy(Bot):
                 score = t.up_gain(a.card) + after((a.card, *a.pay))
                 if siege and siege <= value + v:
                     score += danger_now - t.danger(siege, value + v)
-                score -= 0.01 * VALUE[a.pay[-1]]  # GAR-17: the lower diamond on top
+                score -= 0.001 * VALUE[a.pay[-1]]  # GAR-17: the lower diamond on top
             elif k == "rebuild":
                 v = VALUE[a.other]
                 if value + v >= target:
