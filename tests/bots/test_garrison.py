@@ -125,9 +125,24 @@ def test_it_besieges_the_leader_when_the_levies_topple_it() -> None:
     assert action.notation.startswith("besiege P2 with") and "KS" in action.notation
 
 
+def whole_turn(state: GarrisonState, seat: int) -> list[str]:
+    """``seat``'s turn as ``normal`` plays it, every window passed, in notation."""
+    out = []
+    while not state.over and state.current == seat:
+        if state.decision == "reaction":
+            state.apply(state.to_act[0], "pass")
+            continue
+        action = move(state, seat)
+        out.append(action.notation)
+        state.apply(seat, action)
+    return out
+
+
 def test_it_fends_off_the_biggest_besieger_with_its_smallest_spade() -> None:
+    # Besieged by 13 against a keep of 14: one more levy would topple it.
     st = build(4, hands={0: "2S 8H 3C"}, court={0: "9H 5H"}, siege={0: [(1, "KS"), (2, "3S")]})
-    assert move(st, 0).notation == "fend KS with 2S"
+    turn = whole_turn(st, 0)
+    assert "fend KS with 2S" in turn and turn[-1] == "end"
 
 
 def test_it_trades_for_the_heart_its_diamonds_can_pay_for() -> None:

@@ -78,10 +78,15 @@ def test_a_spy_with_nothing_to_look_at_is_not_played() -> None:
     assert move(st).notation != "play SPY"
 
 
+TAKEN = {"A+3": 0, "A+1": 1, "B+3": 1, "B+1": 2, "C+3": 2, "C+1": 1}
+"""Every token taken, seat 0 holding A+3: its last card is its only move left."""
+
+
 def test_a_last_support_face_up_draws_nothing() -> None:
     # INT-19: the round ends as the last card leaves the hand, so showing it earns
     # no draw; it goes face down, its worth hidden from the others.
-    st = table(hands=(("PUB1",), ("PUB3", "PUB4"), ("ENTH1", "ENTH2")), tokens={"A+3": 0})
+    st = table(hands=(("PUB1",), ("PUB3", "PUB4"), ("ENTH1", "ENTH2")), tokens=TAKEN)
+    st.favor_hand[0] = []
     assert move(st).notation == "down PUB1 A"
 
 
@@ -89,10 +94,9 @@ def test_with_last_card_resolves_a_last_support_is_shown_to_draw() -> None:
     # INT-19 with last_card=resolves: the last card's text is carried out, so a
     # Support face up draws a card and the round goes on.
     st = table(
-        hands=(("PUB1",), ("PUB3", "PUB4"), ("ENTH1", "ENTH2")),
-        tokens={"A+3": 0},
-        last_card="resolves",
+        hands=(("PUB1",), ("PUB3", "PUB4"), ("ENTH1", "ENTH2")), tokens=TAKEN, last_card="resolves"
     )
+    st.favor_hand[0] = []
     assert move(st).notation == "up PUB1 A"
 
 
@@ -106,8 +110,10 @@ def test_it_reads_the_tokens_as_alliances() -> None:
     assert move(st).notation != "take B+3"
 
 
-def test_it_plays_its_favor_for_the_monarch_to_be_in_the_last_round() -> None:
-    st = table(hands=(("PUB1", "PUB2"), ("PUB3", "PUB4"), ("ENTH1", "ENTH2")))
+def test_it_plays_its_favor_for_the_monarch_before_its_last_card_ends_the_game() -> None:
+    # A has two point tokens in the last round: it will ascend, and the first
+    # Favor for it earns 3. Seat 0's last card would end the game first.
+    st = table(hands=(("PUB1",), ("PUB3", "PUB4"), ("ENTH1", "ENTH2")), tokens=TAKEN)
     st.round, st.char_points = 3, [2, 0, 0]
     assert move(st).notation == "favor A"
 

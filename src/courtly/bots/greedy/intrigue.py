@@ -18,13 +18,15 @@ stays, what it does for the characters its Favors back in the rounds to come.
 
 Every legal action is scored by how much it raises its expected points: the
 round's support tokens (taking a likely winner's, swapping with Manipulate)
-plus its Favors' stake. Cards go behind the character it backs, negative ones
-behind rivals. A Favor is played for the likely monarch when its expected gain
-beats waiting (waiting costs less as the game goes on; in the last round it
-costs nothing). An Action that would do nothing (nothing to act on, or played
-as the round's last card, INT-14, INT-19) is worth only the card it spends, so
-a Spy is never played idly; a Support played face up as the last card draws
-nothing. Ties are broken at random.
+plus its Favors' stake, less a share (``rival``) of what the others' tokens are
+expected to pay them, since the most points wins. Cards go behind the
+character it backs, negative ones behind rivals. A Favor is played for the
+likely monarch when its expected gain beats waiting (waiting costs less as the
+game goes on; in the last round it costs nothing). An Action that would do
+nothing (nothing to act on, or played as the round's last card, INT-14,
+INT-19 with ``last_card=ends``) is worth only the card it spends, so a Spy is
+never played idly; a Support played face up as the last card draws nothing.
+Ties are broken at random.
 
 Every weight is in ``WEIGHTS``, tuned by self-play: see ``courtly.bots.tune``.
 It reads only its observation.
@@ -52,35 +54,32 @@ TOKEN_WORTH = [(t, C.token_letter(t), C.token_value(t) + 1) for t in range(6)]
 SHOWN = 0.01
 """A card shown for nothing: the others learn it (a tie-break for face down)."""
 
-# Tuned by self-play, not guessed: a simple evolution strategy from the hand-set
-# start (courtly.bots.tune.START_INTRIGUE), 20 generations of 12 candidates,
-# each playing 360 games a generation against normal-v1, the heuristic with the
-# hand-set weights and schemer (one against two and two against one, seats
-# rotated, fixed seeds). Reproduce with (any --jobs)
-#     python -m courtly.bots.tune intrigue --generations 20 --pairs 6 --games 60 --seed 17
-# Fitness on fresh seeds: hand-set start +0.237, these weights +0.247; the two
-# are as strong as each other head to head (BENCHMARKS.md): the hand-set
-# weights were already on the plateau the search explored.
 WEIGHTS: dict[str, float] = {
-    "beta": 1.117,  # how sharply estimated totals turn into chances to win the round
-    "spread": 0.097,  # how much each card still to be played blurs them
-    "edge": 0.309,  # the Priority tie-break, in support points per rank
-    "read": 0.475,  # a face-down card leans to the good ones if its player backs the character
-    "read_neg": 0.258,  # ... and to the bad ones if its player backs another
-    "future": 0.773,  # the Favors' stake, against the round's tokens
-    "later": 0.789,  # how sharply lasting support turns into later rounds' chances
-    "rel_future": 0.289,  # a lasting relationship end, per later round, for what its Favors back
-    "favor_wait": 0.485,  # what waiting to play a Favor is worth, per round still to come
-    "push": 0.572,  # each card a seat has yet to play, for the character of its best token
-    "draw": 0.378,  # a card drawn (a Support played face up)
-    "defy": 0.455,  # a card discarded (Defiance played face up)
-    "oracle": 0.316,  # Oracle: a card more
-    "spy": 0.04,  # a Spy's look, per face-down card of others
-    "virtue": 1.122,  # Virtue: the support it is likely to remove
-    "assassin": 0.279,  # Assassination: per point token and chance of the rival it removes
-    "idle": 0.138,  # an Action played for nothing
-    "rival": 0.5,  # the others' expected points from their tokens, against its own
+    "beta": 1.492,  # how sharply estimated totals turn into chances to win the round
+    "spread": 0.06,  # how much each card still to be played blurs them
+    "edge": 0.456,  # the Priority tie-break, in support points per rank
+    "read": 0.45,  # a face-down card leans to the good ones if its player backs the character
+    "read_neg": 0.589,  # ... and to the bad ones if its player backs another
+    "future": 0.538,  # the Favors' stake, against the round's tokens
+    "later": 0.591,  # how sharply lasting support turns into later rounds' chances
+    "rel_future": 0.203,  # a lasting relationship end, per later round, for what its Favors back
+    "favor_wait": 0.291,  # what waiting to play a Favor is worth, per round still to come
+    "push": 1.033,  # each card a seat has yet to play, for the character of its best token
+    "draw": 0.338,  # a card drawn (a Support played face up)
+    "defy": 0.24,  # a card discarded (Defiance played face up)
+    "oracle": 0.536,  # Oracle: a card more
+    "spy": 0.098,  # a Spy's look, per face-down card of others
+    "virtue": 1.113,  # Virtue: the support it is likely to remove
+    "assassin": 0.739,  # Assassination: per point token and chance of the rival it removes
+    "idle": 0.048,  # an Action played for nothing
+    "rival": 0.433,  # the others' expected points from their tokens, against its own
 }
+"""The tuned weights, obtained by self-play with ``python -m courtly.bots.tune
+intrigue --generations 20 --pairs 6 --games 30 --seed 17`` (an evolution
+strategy from the hand-set ``SPECS["intrigue"].start``, each candidate playing
+300 games a generation on fixed seeds, one against two and two against one of
+the starting weights, ``normal-v1``, ``loyal``, ``follower`` and ``schemer``,
+seats rotated): fitness on fresh seeds +0.387 at the start, +0.490 tuned."""
 
 
 class _Model:
