@@ -54,6 +54,16 @@ def test_normal_wins_three_times_its_fair_share_against_random() -> None:
     assert share(["normal", "random", "random", "random"], "normal", 200, 700) >= 0.75
 
 
+def test_normal_beats_random_in_nineteen_games_of_twenty_with_two_seats() -> None:
+    assert share(["normal", "random"], "normal", 200, 600) >= 0.95
+
+
+@pytest.mark.parametrize("strategy", [*SCRIPTED, "normal-v1"])
+def test_normal_beats_each_yardstick_with_two_seats(strategy: str) -> None:
+    won = share(["normal", strategy], "normal", 100, 1200)
+    assert won >= 0.8, f"normal won {won:.0%} of 100 two-seat games against {strategy}"
+
+
 def test_normal_beats_the_previous_heuristic() -> None:
     alone = share(["normal", "normal-v1", "normal-v1", "normal-v1"], "normal", 300, 800)
     assert alone > 0.45, f"one normal against three normal-v1 won {alone:.0%} (fair 25%)"
@@ -187,7 +197,7 @@ def test_turns_end_whatever_the_weights() -> None:
         if k % 2:  # trades cheap: the moves most likely to go round in circles
             weights.update(trade_min=rng.uniform(0.0, 0.2), gift=0.0)
         bot = Greedy(GAME, weights=weights)
-        state = GAME.new(players=2 + k % 4, seed=k, options={"jokers": 1 + k % 2})
+        state = GAME.new(players=2 + k % 4, seed=k, options={"jokers": 1 + k % 2, "max_rounds": 30})
         turn, moves = (-1, -1), 0
         while not state.over:
             seat = state.to_act[0]

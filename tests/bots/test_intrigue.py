@@ -44,8 +44,8 @@ def move(state: IntrigueState, seat: int = 0, bot: str = "normal") -> Action:
 
 # -- strength ---------------------------------------------------------------------
 def test_normal_wins_most_games_against_random() -> None:
-    # Three seats: 2.5 times the fair share is 83%.
-    assert share(["normal", "random", "random"], "normal", 200, 700) >= 0.83
+    # Three seats: the fair share is a third; it wins nineteen games of twenty.
+    assert share(["normal", "random", "random"], "normal", 200, 700) >= 0.95
 
 
 def test_normal_beats_the_previous_heuristic() -> None:
