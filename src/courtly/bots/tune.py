@@ -232,6 +232,97 @@ SPECS["agincards"] = Spec(
 )
 
 
+def _quarter_steps(start: Mapping[str, float], fixed: Sequence[str] = ()) -> dict[str, float]:
+    """Steps of a quarter of each starting weight (at least 0.05); ``fixed``
+    weights do not move."""
+    return {k: 0.0 if k in fixed else max(0.05, abs(v) / 4) for k, v in start.items()}
+
+
+def _up_to_four_times(start: Mapping[str, float]) -> dict[str, tuple[float, float]]:
+    """Bounds from 0 to four times each starting weight (at least 1)."""
+    return {k: (0.0, max(1.0, abs(v) * 4)) for k, v in start.items()}
+
+
+GARRISON_START: dict[str, float] = {
+    "up": 1.0,
+    "heart": 0.6,
+    "heart_down": 0.3,
+    "club": 0.5,
+    "club_down": 0.15,
+    "diamond": 0.5,
+    "diamond0": 0.5,
+    "spade0": 1.0,
+    "spade": 0.2,
+    "spade_def": 2.0,
+    "ace_ac": 5.0,
+    "ace_ad": 6.0,
+    "ace_ah": 6.0,
+    "ace_as": 6.0,
+    "joker": 3.0,
+    "boost": 0.1,
+    "draw": 3.5,
+    "trade_min": 0.5,
+    "rebuild": 0.9,
+    "flip": 0.5,
+    "refit": 2.0,
+    "topple": 1.0,
+    "partial": 0.2,
+    "threat0": 0.5,
+    "threat_p": 1.0,
+    "threat_lead": 0.5,
+    "threat_near": 1.0,
+    "danger_k": 0.5,
+    "danger_add": 6.0,
+    "seduce": 0.8,
+    "smuggle": 1.0,
+    "hit": 1.0,
+    "cancel": 1.0,
+    "gift": 0.05,
+}
+"""Garrison's hand-set weights, where its tuning started."""
+
+SPECS["garrison"] = Spec(
+    module="courtly.bots.greedy.garrison",
+    start=GARRISON_START,
+    # "up" (a point added to the keep) is the unit the others are weighed in.
+    steps=_quarter_steps(GARRISON_START, fixed=("up",)),
+    bounds=_up_to_four_times(GARRISON_START),
+    field=(START, "normal-v1", "builder", "raider", "guard"),
+    previous="normal-v1",
+)
+
+INTRIGUE_START: dict[str, float] = {
+    "beta": 0.8,
+    "spread": 0.05,
+    "edge": 0.3,
+    "read": 0.5,
+    "read_neg": 0.5,
+    "future": 1.0,
+    "later": 0.5,
+    "rel_future": 0.3,
+    "favor_wait": 0.6,
+    "push": 0.6,
+    "draw": 0.25,
+    "defy": 0.3,
+    "oracle": 0.4,
+    "spy": 0.05,
+    "virtue": 0.8,
+    "assassin": 0.5,
+    "idle": 0.05,
+    "rival": 0.5,
+}
+"""Intrigue's hand-set weights, where its tuning started."""
+
+SPECS["intrigue"] = Spec(
+    module="courtly.bots.greedy.intrigue",
+    start=INTRIGUE_START,
+    steps=_quarter_steps(INTRIGUE_START),
+    bounds=_up_to_four_times(INTRIGUE_START),
+    field=(START, "normal-v1", "loyal", "follower", "schemer"),
+    previous="normal-v1",
+)
+
+
 # -- playing ------------------------------------------------------------------
 Table = tuple[tuple[str, ...], int]
 """The bot of each seat (``CANDIDATE`` for the candidate) and the seed."""
