@@ -7,8 +7,9 @@ from collections import Counter
 import pytest
 from typer.testing import CliRunner
 
-from courtly.bots import LEVELS, make, names
+from courtly.bots import LEVELS, make, names, split_think
 from courtly.bots.ismcts import ISMCTS
+from courtly.bots.levels import HARD_ITERATIONS
 from courtly.cli.app import app
 from courtly.engine.errors import CourtlyError
 from courtly.games import all_games, get
@@ -99,3 +100,40 @@ def test_the_tournament_command_keeps_a_bot_named_twice() -> None:
     assert result.exit_code == 0, result.stdout
     rows = [line for line in result.stdout.splitlines() if "random" in line]
     assert len(rows) == 1 and "12" in rows[0]  # three seats in each of four games
+
+
+def test_a_searching_level_named_with_seconds_thinks_that_long() -> None:
+    game = get("crown-rivals")
+    bot = make("hard@0.3", game, think=2.0)  # the name's own time wins over the table's
+    assert isinstance(bot, ISMCTS) and bot.name == "hard@0.3"
+    assert bot.time_cap == pytest.approx(0.27)
+    long = make("HARD@3", game)
+    assert isinstance(long, ISMCTS) and long.time_cap == pytest.approx(2.7)
+    # the iteration ceiling grows with the time, so the clock still ends a long search
+    assert long.iterations == 3 * HARD_ITERATIONS
+    plain = make("hard", game, think=0.5)
+    assert (
+        isinstance(plain, ISMCTS) and plain.name == "hard" and plain.iterations == HARD_ITERATIONS
+    )
+
+
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("normal@1", "'normal' is not one"),
+        ("greedy@0.5", "'greedy' is not one"),
+        ("genius@1", "'genius' is not one"),
+        ("hard@", "seconds from 0.01 to 60"),
+        ("hard@fast", "seconds from 0.01 to 60, e.g. hard@0.3, not 'fast'"),
+        ("hard@0", "not '0'"),
+        ("hard@-1", "not '-1'"),
+        ("hard@inf", "not 'inf'"),
+        ("hard@nan", "not 'nan'"),
+        ("hard@61", "not '61'"),
+    ],
+)
+def test_a_bad_thinking_time_is_refused_with_what_is_allowed(name: str, message: str) -> None:
+    with pytest.raises(CourtlyError, match=r"hard@SECONDS|seconds from") as err:
+        make(name, get("crown-rivals"))
+    assert message in str(err.value)
+    assert split_think("hard@0.5") == ("hard", 0.5) and split_think(" Normal ") == ("normal", None)

@@ -180,6 +180,14 @@ def test_a_rematch_keeps_the_bots_and_the_people(client: TestClient) -> None:
     assert [(s["kind"], s["bot"]) for s in again["seats"]] == [("human", None), ("bot", "random")]
 
 
+def test_a_server_table_refuses_a_bot_thinking_time(client: TestClient) -> None:
+    # hard@30 would search 30 s a decision on the server's own threads
+    r = client.post("/api/tables", json={"game": "crown-rivals", "seats": ["human", "hard@30"]})
+    assert r.status_code == 400 and "server sets" in r.json()["error"], r.json()
+    r = client.post("/api/tables", json={"game": "crown-rivals", "seats": ["human", "hard@x"]})
+    assert r.status_code == 400 and "seconds" in r.json()["error"], r.json()
+
+
 def test_bad_requests_get_clear_messages(client: TestClient) -> None:
     r = client.post("/api/tables", json={"game": "chess", "seats": ["human"]})
     assert r.status_code == 400 and "chess" in r.json()["error"]

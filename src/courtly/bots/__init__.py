@@ -17,7 +17,7 @@ import importlib.util
 
 from courtly.bots.base import Bot, RandomBot
 from courtly.bots.ismcts import ISMCTS
-from courtly.bots.levels import LEVELS, make_level
+from courtly.bots.levels import LEVELS, make_level, split_think
 from courtly.engine.errors import CourtlyError
 from courtly.engine.game import Game
 
@@ -56,9 +56,10 @@ def names(game: Game) -> list[str]:
 
 def make(name: str, game: Game, think: float | None = None) -> Bot:
     """A bot by name for ``game``; an unknown name lists the valid ones.
-    ``think`` caps a searching bot's seconds per decision."""
+    ``think`` caps a searching bot's seconds per decision, unless its name
+    gives its own (``hard@0.3``)."""
     key = name.strip().lower()
-    if key in LEVELS:
+    if split_think(key)[0] in LEVELS:  # a time after @ is checked here too
         return make_level(key, game, think)
     if key in GENERIC:
         return GENERIC[key](game)
@@ -74,4 +75,13 @@ def make(name: str, game: Game, think: float | None = None) -> Bot:
     )
 
 
-__all__ = ["LEVELS", "Bot", "RandomBot", "greedy_for", "make", "names", "scripted_for"]
+__all__ = [
+    "LEVELS",
+    "Bot",
+    "RandomBot",
+    "greedy_for",
+    "make",
+    "names",
+    "scripted_for",
+    "split_think",
+]

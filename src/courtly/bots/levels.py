@@ -9,12 +9,16 @@
   game's evaluation judges the position (``courtly.bots.evaluation``). In
   the tree each seat tries the heuristic's move first and others as its
   visits grow (progressive widening). It thinks until 90% of ``think``
-  seconds a decision (default 1 s) is spent, or 5,000 iterations, and plays
-  the most visited move.
+  seconds a decision (default 1 s) is spent, or 5,000 iterations a second of
+  ``think``, and plays the most visited move.
+
+A searching level's name may carry its own thinking time: ``hard@0.3`` is
+``hard`` thinking 0.3 s a decision, whatever ``think`` the table gives.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -23,12 +27,18 @@ from courtly.bots.base import Bot, RandomBot
 from courtly.bots.evaluation import evaluation_for
 from courtly.bots.ismcts import ISMCTS
 from courtly.engine.actions import Action
+from courtly.engine.errors import CourtlyError
 from courtly.engine.game import Game
 
 LEVELS = ("easy", "normal", "hard")
+SEARCHING_LEVELS = ("hard",)
+"""The levels that search, and so take a thinking time (``hard@0.3``)."""
+THINK_RANGE = (0.01, 60.0)
+"""The thinking times a level's name may give, in seconds."""
 HARD_ITERATIONS = 5000
-"""A ceiling on a ``hard`` search: at 0.9 s a decision the time cap ends it
-first in every game (240 to 580 iterations a decision in BENCHMARKS.md)."""
+"""A ceiling on a ``hard`` search per second of thinking time (and at least
+this many): at 0.9 s a decision the time cap ends it first in every game (240
+to 580 iterations a decision in BENCHMARKS.md)."""
 HARD_ROLLOUT_STEPS = 16
 """Decisions a ``hard`` rollout plays before the game's evaluation judges the
 position: about a season of Agents of the Crown, a turn or two elsewhere."""
@@ -72,24 +82,58 @@ def heuristic(game: Game) -> Bot:
     return greedy_for(game) or RandomBot(game)
 
 
+def split_think(name: str) -> tuple[str, float | None]:
+    """A bot name and the thinking time it carries: ``hard@0.3`` is
+    ``("hard", 0.3)``, ``normal`` is ``("normal", None)``. A time given to a
+    bot that does not search, or one that is not a number of seconds in
+    ``THINK_RANGE``, is refused with what is allowed."""
+    base, at, seconds = name.strip().lower().partition("@")
+    if not at:
+        return base, None
+    low, high = THINK_RANGE
+    if base not in SEARCHING_LEVELS:
+        raise CourtlyError(
+            f"{name!r}: a thinking time after @ goes with a searching level "
+            f"({', '.join(f'{s}@SECONDS' for s in SEARCHING_LEVELS)}, e.g. hard@0.3), "
+            f"and {base!r} is not one"
+        )
+    try:
+        value = float(seconds)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or not low <= value <= high:
+        raise CourtlyError(
+            f"{name!r}: the thinking time after @ is seconds from {low:g} to {high:g}, "
+            f"e.g. {base}@0.3, not {seconds!r}"
+        )
+    return base, value
+
+
 def make_level(level: str, game: Game, think: float | None = None) -> Bot:
+    """A level by name (``easy``, ``normal``, ``hard``, or ``hard@SECONDS``);
+    ``think`` is a searching level's seconds a decision unless its name gives
+    its own."""
+    level, own = split_think(level)
+    if own is not None:
+        think = own
     if level == "easy":
         return Blunderer(game, heuristic(game))
     if level == "normal":
         bot = heuristic(game)
         return bot
     if level == "hard":
+        seconds = think if think is not None else DEFAULT_THINK
         bot = ISMCTS(
             game,
-            iterations=HARD_ITERATIONS,
+            iterations=math.ceil(HARD_ITERATIONS * max(1.0, seconds)),
             seconds=None,
             rollout=heuristic(game),
             max_rollout_steps=HARD_ROLLOUT_STEPS,
             prior_visits=HARD_PRIOR_VISITS,
             evaluate=evaluation_for(game),
             widening=HARD_WIDENING,
-            time_cap=HARD_TIME_SHARE * (think if think is not None else DEFAULT_THINK),
+            time_cap=HARD_TIME_SHARE * seconds,
         )
-        bot.name = "hard"  # type: ignore[misc]
+        bot.name = "hard" if own is None else f"hard@{own:g}"  # type: ignore[misc]
         return bot
     raise ValueError(f"unknown level {level!r}: the levels are {', '.join(LEVELS)}")

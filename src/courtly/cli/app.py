@@ -176,11 +176,21 @@ def sim(
 def tournament(
     game: Annotated[str, typer.Argument(help="Game id.")],
     bots: Annotated[
-        str,
+        str | None,
         typer.Option(
-            help="Bots to meet, e.g. hard,normal,greedy,random; one named twice sits twice (hard,greedy,greedy,greedy)."
+            help="Bots to meet, e.g. hard,normal,greedy,random; one named twice sits twice (hard,greedy,greedy,greedy); "
+            "a searching level may carry its seconds a decision (hard@0.3). With --ladder, the rungs weakest first "
+            "(default: random and the levels)."
         ),
-    ],
+    ] = None,
+    ladder: Annotated[
+        bool,
+        typer.Option(
+            "--ladder",
+            help="Seat neighbours on a ladder of bots (weakest first) and print each rung's rating, "
+            "its gap to the rung below and its share of their games.",
+        ),
+    ] = False,
     n: Annotated[int, typer.Option("-n", help="Number of games.", min=1)] = 100,
     players: Annotated[
         int | None, typer.Option(help="Seats per game (default: the game's).")
@@ -195,15 +205,19 @@ def tournament(
         Path | None, typer.Option(help="Write every game's record (JSON Lines).")
     ] = None,
 ) -> None:
-    """Bots meet in rotating seats; win share, mean rank and OpenSkill ratings."""
+    """Bots meet in rotating seats; win share, mean rank and OpenSkill ratings
+    (or, with --ladder, the levels' ladder)."""
     from courtly.cli import checks
 
     checks.extra("lab", "courtly tournament")
-    from courtly.cli.tournament import run_tournament_cli
+    from courtly.cli.tournament import run_ladder_cli, run_tournament_cli
 
     checks.seconds(think, "--think")
     checks.writable_file(out, "--out")
-    run_tournament_cli(console(), game, bots, n, players, seed, jobs, think, option or [], out)
+    if ladder:
+        run_ladder_cli(console(), game, bots, n, players, seed, jobs, think, option or [], out)
+    else:
+        run_tournament_cli(console(), game, bots, n, players, seed, jobs, think, option or [], out)
 
 
 @app.command()

@@ -89,7 +89,8 @@ def seat_list(game: Game, seats: str | None, players: int | None) -> list[str]:
         raise OptionError(f"{game.name} is for {allowed} players; {given}")
     valid = [HUMAN, *bot_registry.names(game)]
     for name in names:
-        if name not in valid:
+        # a searching level may carry its own seconds (hard@3); a bad time says why
+        if bot_registry.split_think(name)[0] not in valid:
             raise OptionError(f"unknown seat {name!r}: each seat is one of {', '.join(valid)}")
     return names
 

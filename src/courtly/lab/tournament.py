@@ -5,11 +5,21 @@ as seats, game ``i`` uses the bots rotated by ``i``; with more bots than seats,
 the games cycle through every set of bots, each in every rotation; with fewer,
 the list is repeated around the table. Ratings are OpenSkill's Plackett-Luce
 model, updated game by game in seed order.
+
+A ladder puts bots in order, weakest first (``random``, ``easy``, ``normal``,
+``hard``) and measures each rung against the one below: every game seats
+neighbours on the ladder (each run of as many consecutive rungs as the table
+has seats, or every rung when the table holds them all), in every rotation, so
+no game is spent on a meeting whose result is known (``hard`` against
+``random``) and every pair of neighbours meets equally often. Each rung gets
+its rating, its gap to the rung below with an interval, and its share of the
+games against the rung below.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 from collections import defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -18,7 +28,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from courtly.lab.runner import GameResult, Match, run_matches
-from courtly.lab.stats import Estimate, mean_ci, share_ci
+from courtly.lab.stats import Z95, Estimate, mean_ci, share_ci
 
 
 def lineups(bots: list[str], players: int) -> list[list[str]]:
@@ -36,8 +46,18 @@ def lineups(bots: list[str], players: int) -> list[list[str]]:
     return [list(g[r:] + g[:r]) for g in groups for r in range(players)]
 
 
-def schedule(bots: list[str], players: int, n: int, seed: int) -> list[Match]:
-    cycle = lineups(bots, players)
+def ladder_lineups(rungs: list[str], players: int) -> list[list[str]]:
+    """One cycle of seatings for a ladder (weakest rung first): each run of
+    ``players`` consecutive rungs in every rotation, or, when the table seats
+    every rung, the tournament's own rotation of them all."""
+    if len(rungs) <= players:
+        return lineups(rungs, players)
+    runs = [rungs[i : i + players] for i in range(len(rungs) - players + 1)]
+    return [run[r:] + run[:r] for run in runs for r in range(players)]
+
+
+def schedule(bots: list[str], players: int, n: int, seed: int, ladder: bool = False) -> list[Match]:
+    cycle = ladder_lineups(bots, players) if ladder else lineups(bots, players)
     return [(cycle[i % len(cycle)], seed + i) for i in range(n)]
 
 
@@ -93,6 +113,55 @@ def standings(results: list[GameResult], bots: list[str], players: int) -> list[
     return sorted(out, key=lambda s: -s.ordinal)
 
 
+@dataclass
+class Rung:
+    """A ladder's rung: its standing, and how it fares against the rung below
+    (None for the bottom rung)."""
+
+    standing: Standing
+    gap: Estimate | None
+    """Its rating's mu minus the rung below's, with an approximate 95% interval
+    from the two sigmas (as if the ratings were independent)."""
+    below: Estimate | None
+    """Its share of the games both rungs played: 1 when it finished ahead of
+    the rung below, 1/2 level, 0 behind; Wilson 95% interval."""
+
+    @property
+    def bot(self) -> str:
+        return self.standing.bot
+
+
+def head_to_head(results: list[GameResult], upper: str, lower: str) -> Estimate:
+    """``upper``'s share of the games it played with ``lower``: 1 for each game
+    it finished ahead (a bot seated twice counts by its mean rank), 1/2 level."""
+    shares = []
+    for r in results:
+        up = [r.ranks[s] for s, b in enumerate(r.bots) if b == upper]
+        down = [r.ranks[s] for s, b in enumerate(r.bots) if b == lower]
+        if up and down:
+            diff = sum(down) / len(down) - sum(up) / len(up)  # rank 1 is first place
+            shares.append(1.0 if diff > 0 else 0.5 if diff == 0 else 0.0)
+    return share_ci(shares)
+
+
+def ladder(results: list[GameResult], rungs: list[str], players: int) -> list[Rung]:
+    """The rungs in the order given (weakest first), each rated and set
+    against the rung below."""
+    by_bot = {s.bot: s for s in standings(results, rungs, players)}
+    out: list[Rung] = []
+    for i, bot in enumerate(rungs):
+        standing = by_bot[bot]
+        if i == 0:
+            out.append(Rung(standing, None, None))
+            continue
+        lower = by_bot[rungs[i - 1]]
+        diff = standing.mu - lower.mu
+        half = Z95 * math.hypot(standing.sigma, lower.sigma)
+        gap = Estimate(diff, diff - half, diff + half, standing.seat_games)
+        out.append(Rung(standing, gap, head_to_head(results, bot, rungs[i - 1])))
+    return out
+
+
 def run_tournament(
     game_id: str,
     bots: list[str],
@@ -104,8 +173,11 @@ def run_tournament(
     think: float | None = None,
     keep_records: bool = False,
     progress: Callable[[int], None] | None = None,
+    ladder: bool = False,
 ) -> list[GameResult]:
-    matches = schedule(bots, players, n, seed)
+    """Play ``n`` games of the tournament's schedule, or with ``ladder`` the
+    ladder's (``bots`` weakest first)."""
+    matches = schedule(bots, players, n, seed, ladder)
     return list(
         run_matches(
             game_id,

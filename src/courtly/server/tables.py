@@ -139,6 +139,11 @@ class Table:
                     )
                 seats.append(Seat(i, "open", clock=req.time_bank))
             else:
+                if bots.split_think(key)[1] is not None:
+                    raise CourtlyError(
+                        f"seat {i}: {spec.strip()!r} gives the bot a thinking time, which "
+                        "the server sets (up to 1 s a decision): name the level alone, e.g. hard"
+                    )
                 bots.make(key, game)  # an unknown bot name lists the valid ones
                 seats.append(Seat(i, "bot", bot=key))
         if req.seed is not None:
