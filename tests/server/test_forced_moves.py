@@ -17,10 +17,12 @@ from .conftest import create
 
 
 def play_never_answering_forced(
-    client: TestClient, game: str, auto_pass: bool, **extra: Any
+    client: TestClient, game: str, auto_pass: bool, patience: float = 3.0, **extra: Any
 ) -> tuple[int, int, bool]:
     """Two people play their first legal move but never answer a decision with
-    a single legal move: (moves they made, moves made for them, the game ended)."""
+    a single legal move: (moves they made, moves made for them, the game ended).
+    The table counts as stuck once nothing has happened for ``patience``
+    seconds: where a move is expected, give a busy machine time to store it."""
     made = create(client, game, ["human", "human"], **extra)
     table = made["table"]["id"]
     tokens = [s["token"] for s in made["seats"]]
@@ -54,9 +56,13 @@ def play_never_answering_forced(
                     if msg.get("yours"):
                         ours, theirs = (ours + 1, theirs) if awaiting[i] else (ours, theirs + 1)
                         awaiting[i] = False
-            if not moved and not any(awaiting) and _idle(client, table, 3.0):
+            if not moved and not any(awaiting) and _idle(client, table, patience):
                 return ours, theirs, False  # only a forced decision is left, unanswered
     raise AssertionError("the game ran too long")
+
+
+EXPECTED = 20.0
+"""Seconds of quiet before a table where a move is expected counts as stuck."""
 
 
 def _idle(client: TestClient, table: str, seconds: float) -> bool:
@@ -73,7 +79,7 @@ def test_a_forced_move_everyone_could_foresee_is_made_at_once(
     # (tests/server/test_bot_budget.py); here every one is, as nearly all of
     # Crown Rivals' are (ending a turn with an empty hand).
     monkeypatch.setattr(live_module, "publicly_forced", lambda *a: True)
-    ours, theirs, ended = play_never_answering_forced(client, "crown-rivals", False)
+    ours, theirs, ended = play_never_answering_forced(client, "crown-rivals", False, EXPECTED)
     assert ended and ours > 0 and theirs > 0
 
 
@@ -90,7 +96,7 @@ def test_auto_pass_makes_every_forced_move(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(live_module, "publicly_forced", lambda *a: False)
-    _, theirs, ended = play_never_answering_forced(client, "crown-rivals", True)
+    _, theirs, ended = play_never_answering_forced(client, "crown-rivals", True, EXPECTED)
     assert ended and theirs > 0
 
 

@@ -72,7 +72,8 @@ def test_the_first_screen_is_findings_with_links_to_their_definitions(
     page.wait_for_function("location.hash === '#def-first-player'")
     target = page.locator("#def-first-player")
     box = target.bounding_box()
-    assert box is not None and 0 <= box["y"] < HEIGHT
+    # in view: at the top, give or take the browser's sub-pixel rounding of the scroll
+    assert box is not None and -1 <= box["y"] < HEIGHT
     assert "not the same as seat P0" in page.locator("#def-first-player + dd").inner_text()
     page.screenshot(path=str(artifacts / "lab-report-definition.png"))
 

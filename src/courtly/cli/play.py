@@ -33,6 +33,7 @@ from courtly.engine.events import Event
 from courtly.engine.game import Game, State
 from courtly.engine.options import parse_option_pairs
 from courtly.engine.records import write_records
+from courtly.engine.text import polish
 from courtly.games import all_games, get
 
 HUMAN = "human"
@@ -119,6 +120,10 @@ def run_play(
             out.print(f"Record saved to {save}")
 
 
+def _seat_name(seat: int) -> str:
+    return f"P{seat}"
+
+
 class TerminalTable:
     """One game at the terminal."""
 
@@ -173,7 +178,7 @@ class TerminalTable:
             for v in viewers:
                 line = self.game.describe(event, v)
                 if line:
-                    self.out.print(f"  [dim]·[/] {line}")
+                    self.out.print(f"  [dim]·[/] {polish(line, _seat_name, v)}")
 
     def privacy_screen(self, seat: int) -> None:
         if len(self.humans) < 2 or self.viewer == seat:
@@ -188,8 +193,10 @@ class TerminalTable:
         state, out = self.state, self.out
         legal = state.legal_actions(seat)
         if len(legal) == 1:  # no choice to make: made for the player, and said
-            out.print(f"  [dim]·[/] your only move, made for you: {escape(legal[0].notation)}")
-            self.show(state.apply(seat, legal[0]))
+            events = state.apply(seat, legal[0])
+            if not any(self.game.describe(e, seat) for e in events):
+                out.print(f"  [dim]·[/] your only move, made for you: {escape(legal[0].notation)}")
+            self.show(events)
             return
         out.print(Rule(f"P{seat}, your decision"))
         out.print(self.game.render(state.observation(seat), legal))

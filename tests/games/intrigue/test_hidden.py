@@ -179,13 +179,13 @@ def test_a_face_down_play_and_a_favor_name_nothing_hidden_to_others() -> None:
         for e in down:
             line = GAME.describe(e, seat)
             if e.visible_to(seat) and seat != 0:
-                assert "FEUD" not in json.dumps(e.data) and "FEUD" not in (line or "")
+                assert "FEUD" not in json.dumps(e.data) and "Feud" not in (line or "")
         for e in favor:
             line = GAME.describe(e, seat)
             if e.visible_to(seat) and seat != 1:
                 assert "F1C" not in json.dumps(e.data) and "favor" not in e.data
                 assert line is None or "C" not in line.replace("seat", "")
-    assert any("FEUD" in (GAME.describe(e, 0) or "") for e in down)
+    assert any("Feud" in (GAME.describe(e, 0) or "") for e in down)  # its printed name
 
 
 def test_sample_state_keeps_a_card_a_spy_showed_where_it_was() -> None:

@@ -63,7 +63,8 @@ def grid(obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> list[str]:
     x0, y0, x1, y1 = x0 - 1, y0 - 1, x1 + 1, y1 + 1
     just = obs["just_placed"]
     just_at = index(*just) if just is not None else None
-    lines = ["    " + "".join(f"{x:>3} " for x in range(x0, x1 + 1))]
+    # Five characters a cell, so a 10 and a token's mark never touch the next card.
+    lines = ["    " + "".join(f"{x:>3}  " for x in range(x0, x1 + 1))]
     for y in range(y0, y1 + 1):
         parts = [f"{y:>3} "]
         for x in range(x0, x1 + 1):
@@ -78,15 +79,15 @@ def grid(obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> list[str]:
                     style += " " + TOKEN_STYLE[owner % len(TOKEN_STYLE)]
                 if i == just_at:
                     style += " underline"
-                parts.append(f"[{style}]{v:>2}{SUIT_SYMBOL[code[1]]}{mark}[/]")
+                parts.append(f" [{style}]{v:>2}{SUIT_SYMBOL[code[1]]}{mark}[/]")
             elif i in targets:
-                parts.append("[bold black on green] ++ [/]")
+                parts.append("[bold black on green] ++ [/] ")
             elif i in m.mask:
-                parts.append("[dim]  · [/]")
+                parts.append("[dim]  ·  [/]")
             elif m.dead(i):
-                parts.append("[red dim]  × [/]")
+                parts.append("[red dim]  ×  [/]")
             else:
-                parts.append("    ")
+                parts.append("     ")
         lines.append("".join(parts))
     return lines
 
@@ -109,14 +110,16 @@ def render(obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
     lines.append("[dim]·[/] open   [red dim]×[/] dead space   [bold]*[/] the seed card")
     lines.append("")
     lines.append("[bold]Players[/]  seat  score (tokens+runs)  tokens  hand")
+    # Columns wide enough for two-digit scores, tokens and runs.
     for seat in range(players):
         marker = "[yellow]>[/]" if seat in obs["to_act"] else " "
         p = obs["points"][seat]
         style = TOKEN_STYLE[seat % len(TOKEN_STYLE)]
         dots = "●" * obs["tokens_in_hand"][seat]
         lines.append(
-            f" {marker} {who(seat, me):>4}  [{style}] {seat} [/]  {obs['scores'][seat]:>5} "
-            f"({p['tokens']}+{p['runs']})  {dots:<6}  {obs['hand_sizes'][seat]:>4}"
+            f" {marker} {who(seat, me):>4}  [{style}] {seat} [/]   {obs['scores'][seat]:>5} "
+            f"{'(' + str(p['tokens']) + '+' + str(p['runs']) + ')':<13}  {dots:<6}  "
+            f"{obs['hand_sizes'][seat]:>4}"
         )
     if me is not None:
         lines.append("")

@@ -108,3 +108,115 @@ def score_table(obs: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
             ]
         )
     return ["seat", "court (face-up hearts)", "garrison (clubs)", "keep value", "status"], rows
+
+
+# -- the log --------------------------------------------------------------------------
+# Each event worded once, for every surface: seats as "P1" ("you" for the viewer),
+# cards by code; the terminal and the browser put names and card symbols in.
+
+_VERB = {
+    "upgrade": "upgrades",
+    "trade": "trades",
+    "besiege": "besieges",
+    "fend": "fends off",
+    "rebuild": "rebuilds",
+    "discard": "discards",
+    "agitate": "agitates against",
+    "smuggle": "smuggles",
+    "seduce": "seduces",
+}
+_THUG = {"cancel": "cancels the move below it", "market": "sweeps the market away"}
+_THUG_TO = {"cancel": "cancel the move below it", "market": "sweep the market away"}
+_SPY = {"agitate": "Agitator", "smuggle": "Smuggler", "thug": "Thug", "seduce": "Seducer"}
+
+
+def _does(notation: str, who: str) -> str:
+    """A move's notation as a sentence: "trade 8H for AD" -> "P2 trades 8H for AD"."""
+    verb, _, rest = notation.partition(" ")
+    if verb == "end":
+        return f"{who} {'end' if who == 'you' else 'ends'} the turn"
+    if verb == "pass":
+        return f"{who} {'let' if who == 'you' else 'lets'} it pass"
+    if verb == "thug":
+        thug = who if who.endswith("Thug") else f"{_whose(who)} Thug"
+        return f"{thug} {_THUG.get(rest, rest)}"
+    third = _VERB.get(verb, verb + "s")
+    said = third if who != "you" else third.replace(verb + "s", verb, 1)
+    return f"{who} {said} {rest}".rstrip()
+
+
+def _whose(who: str) -> str:
+    return "your" if who == "you" else f"{who}'s"
+
+
+def _declared(kind: str, what: str, who: str) -> str:
+    if what == "void":
+        return f"{_whose(who)} move is void"
+    if kind == "joker":
+        where = what.replace("the hand", f"{_whose(who)} hand")
+        return f"the {where} strikes (a Spy may answer)"
+    if kind == "spy":
+        verb, _, rest = what.partition(" ")
+        plays = f"{who} {'play' if who == 'you' else 'plays'} the {_SPY.get(verb, verb)}"
+        if verb == "agitate":
+            return f"{plays} against {rest}"
+        return f"{plays} to {_THUG_TO.get(rest, rest) if verb == 'thug' else what}"
+    verb, _, rest = what.partition(" ")
+    if verb == "end":
+        what = "end the turn"
+    elif verb == "fend":
+        what = f"fend off {rest}"
+    return f"{who} {'are' if who == 'you' else 'is'} about to {what} (a Spy may answer)"
+
+
+def describe(kind: str, data: Mapping[str, Any], seat: int | None) -> str | None:
+    """One log line for ``seat`` (None: not worth a line)."""
+    who = _who(data["seat"], seat) if isinstance(data.get("seat"), int) else ""
+    if kind == "turn":
+        return f"[bold]turn {data['turn']}[/]: {who} to play"
+    if kind == "declared":
+        return _declared(str(data["kind"]), str(data["what"]), who)
+    if kind == "move":
+        return _does(str(data["move"]), who)
+    if kind == "spy":
+        return _does(str(data["move"]), f"{_whose(who)} {data['spy']}")
+    if kind == "no_response":
+        return f"{who} {'let' if who == 'you' else 'lets'} it pass"
+    if kind == "cancelled":
+        return f"{_whose(who)} {data['what']} is cancelled"
+    if kind == "fizzled":
+        move = f" ({data['move']})" if "move" in data else ""
+        return f"{_whose(who)} move{move} does nothing: {data['why']}"
+    if kind == "drew":
+        return f"{who} {'draw' if who == 'you' else 'draws'} {data['count']} card(s)"
+    if kind == "drew_cards":
+        return f"{who} drew {' '.join(data['cards'])}"
+    if kind == "end_turn":
+        return None  # the declared "end" already said so
+    if kind == "market":
+        return f"{data['card']} is dealt to the market"
+    if kind == "joker":
+        where = "the market" if data["from"] == "market" else f"{_whose(who)} {data['from']}"
+        return f"a Joker comes out of {where}"
+    if kind == "disaster":
+        hands = "; ".join(
+            f"P{s} {' '.join(h) or 'nothing'} ({v})"
+            for s, (h, v) in enumerate(zip(data["hands"], data["values"], strict=True))
+        )
+        return f"[bold]Disaster[/], set off by P{data['trigger']}: every hand is shown: {hands}"
+    if kind == "keep_fell":
+        return _fell(data, seat)
+    if kind == "keeps_fell":
+        return "; ".join(_fell(k, seat) for k in data["keeps"])
+    if kind == "win":
+        return f"[bold]{_whose(who)} keep is worth {data['keep']}[/], the target is {data['target']}: {who} {'win' if who == 'you' else 'wins'}"
+    if kind == "game_over":
+        values = ", ".join(f"P{s} {v}" for s, v in enumerate(data["scores"]))
+        return f"[bold]game over[/] after the last round: keeps worth {values}"
+    return None
+
+
+def _fell(data: Mapping[str, Any], seat: int | None) -> str:
+    who = _who(data["seat"], seat)
+    gone = " ".join(data["discarded"])
+    return f"{_whose(who)} keep falls" + (f" ({gone} discarded)" if gone else "")

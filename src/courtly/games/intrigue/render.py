@@ -177,3 +177,97 @@ def score_table(obs: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
         cells.append(str(obs["scores"][seat]))
         rows.append(cells)
     return headers, rows
+
+
+# -- the log --------------------------------------------------------------------------
+# Each event worded once, for every surface: seats as "P1" ("you" for the viewer),
+# cards and Characters by their printed names.
+
+
+def _name(code: str) -> str:
+    """A card's or a Character's printed name ("PUB4" -> "Public Support")."""
+    c = C.BY_CODE.get(code)
+    return code if c is None else C.name(c)
+
+
+def _names(codes: Sequence[str]) -> str:
+    return ", ".join(_name(c) for c in codes) or "nothing"
+
+
+def _rel(data: Mapping[str, Any]) -> str:
+    return f"{data['left']} → {data['right']}"
+
+
+def describe(kind: str, data: Mapping[str, Any], seat: int | None) -> str | None:
+    """One log line for ``seat`` (None: not worth a line)."""
+    who = _who(data["seat"], seat) if isinstance(data.get("seat"), int) else ""
+
+    def does(verb: str) -> str:
+        return f"{who} {verb if who == 'you' else verb + 's'}"
+
+    if kind == "setup":
+        return f"the Characters are {_names(data['characters'])}"
+    if kind == "round":
+        return f"[bold]round {data['round']}[/]: {_who(data['first'], seat)} to play first"
+    if kind == "dealt":
+        return f"you are dealt {_names(data['cards'])}"
+    if kind == "take":
+        return f"{does('take')} the support token {data['token']}"
+    if kind == "favor":
+        return f"{does('play')} a Favor face down"
+    if kind == "favor_private":
+        return f"(your Favor is for {data['favor']})"
+    if kind == "down":
+        return f"{does('play')} a card face down on {data['character']}"
+    if kind == "down_private":
+        return f"(your face-down card on {data['character']} is {_name(data['card'])})"
+    if kind == "up":
+        return f"{does('play')} {_name(data['card'])} face up on {data['character']}"
+    if kind == "play":
+        return f"{does('play')} {_name(data['card'])}" + (
+            ", for no effect" if data.get("no_effect") else ""
+        )
+    if kind == "draw":
+        return f"{does('draw')} {data['count']} card(s)"
+    if kind == "drawn":
+        return f"you drew {_names(data['cards'])}"
+    if kind == "discard":
+        return f"{does('discard')} {_name(data['card'])}"
+    if kind == "relationship":
+        return f"{does('place')} {_name(data['card'])}: {_rel(data)}"
+    if kind == "replaced":
+        return f"{_name(data['card'])} is taken off the {data['pair']} side"
+    if kind == "reverse":
+        return f"{_name(data['card'])} is reversed: now {_rel(data)}"
+    if kind == "move":
+        return f"{_name(data['card'])} moves from the {data['from']} side: now {_rel(data)}"
+    if kind == "swap":
+        return f"{does('swap')} the token {data['gave']} for {_who(data['with'], seat)}'s {data['took']}"
+    if kind == "assassination":
+        return (
+            f"{_name(data['removed'])} ({data['character']}) is assassinated; "
+            f"{_name(data['new'])} takes the letter"
+        )
+    if kind == "virtue":
+        dropped = f"; {_name(data['discarded'])} is discarded" if data.get("discarded") else ""
+        return f"Virtue on {data['character']} reveals {_names(data['revealed'])}{dropped}"
+    if kind == "spy":
+        return f"the Spy reveals {_name(data['card'])} on {data['character']}"
+    if kind == "debt":
+        return f"Debt moves {_name(data['card'])} from {data['from']} to {data['to']}"
+    if kind == "reveal":
+        stacks = "; ".join(f"{x} {_names(cs)}" for x, cs in data["stacks"].items())
+        return f"the stacks are revealed: {stacks}"
+    if kind == "round_won":
+        totals = ", ".join(f"{x} {v}" for x, v in data["totals"].items())
+        return (
+            f"[bold]round {data['round']}[/]: support {totals}; "
+            f"{_name(data['character'])} ({data['winner']}) wins the round"
+        )
+    if kind == "game_over":
+        points = ", ".join(f"{_who(s, seat)} {v}" for s, v in enumerate(data["scores"]))
+        return (
+            f"[bold]game over[/]: {_name(data['character'])} ({data['monarch']}) takes the "
+            f"throne; points {points}"
+        )
+    return None

@@ -118,37 +118,6 @@
     return `<span class="seat-extra">hand ${ctx.obs.hand_sizes[seat]} · tokens ${esc(held.join(" ") || "none")} · Favors left ${ctx.obs.favors_left[seat]}</span>`;
   }
 
-  /* Log lines for the game's events, with the cards' printed names. */
-  function describe(e, ctx) {
-    const who = (s) => ctx.seatName(s);
-    // "You draw" but "P1 · Bea draws"
-    const does = (s, verb, verbs) => `${who(s)} ${s === ctx.you ? verb : verbs}`;
-    const nm = (code) => { const d = info(ctx, code); return d ? d.name : code; };
-    const chName = (code) => ((ctx.cards.characters || {})[code] || { name: code }).name;
-    switch (e.kind) {
-      case "take": return `${does(e.seat, "take", "takes")} the support token ${e.token}`;
-      case "favor": return `${does(e.seat, "play", "plays")} a Favor face down`;
-      case "favor_private": return `(your Favor is for ${e.favor})`;
-      case "down": return `${does(e.seat, "play", "plays")} a card face down on ${e.character}`;
-      case "down_private": return `(your face-down card on ${e.character} is ${nm(e.card)})`;
-      case "up": return `${does(e.seat, "play", "plays")} ${nm(e.card)} face up on ${e.character}`;
-      case "play": return `${does(e.seat, "play", "plays")} ${nm(e.card)}${e.no_effect ? ", for no effect" : ""}`;
-      case "draw": return `${does(e.seat, "draw", "draws")} ${e.count} card${e.count === 1 ? "" : "s"}`;
-      case "drawn": return `you drew ${e.cards.map(nm).join(", ")}`;
-      case "discard": return `${does(e.seat, "discard", "discards")} ${nm(e.card)}`;
-      case "relationship": return `${does(e.seat, "place", "places")} ${nm(e.card)}: ${e.left} → ${e.right}`;
-      case "replaced": return `${nm(e.card)} replaces the relationship on ${e.pair}`;
-      case "reverse": return `${nm(e.card)} is reversed: now ${e.left} → ${e.right}`;
-      case "move": return `${nm(e.card)} moves from ${e.from}: now ${e.left} → ${e.right}`;
-      case "virtue": return `Virtue on ${e.character} reveals ${e.revealed.map(nm).join(", ") || "nothing"}${e.discarded ? `; ${nm(e.discarded)} is discarded` : ""}`;
-      case "spy": return `The Spy reveals ${nm(e.card)} on ${e.character}`;
-      case "reveal": return `The stacks are revealed: ${Object.entries(e.stacks).map(([L, cs]) => `${L} ${cs.map(nm).join(", ") || "empty"}`).join("; ")}`;
-      case "round_won": return `[bold]Round ${e.round}[/]: totals ${Object.entries(e.totals).map(([L, v]) => `${L} ${v}`).join(", ")}; ${e.winner} wins the round`;
-      case "game_over": return `[bold]Game over[/]: ${chName(e.character)} (${e.monarch}) takes the throne; points ${e.scores.map((v, s) => `${who(s)} ${v}`).join(", ")}`;
-      default: return null;
-    }
-  }
-
   /* Lines and moves name cards and Characters by their codes ("PUB4", "DUKE"):
    * players read their printed names ("Public Support", "Duke"). */
   function words(text) {
@@ -159,5 +128,5 @@
     });
   }
 
-  window.Games.intrigue = { board, hand, steps, prompt, seatExtra, describe, words, cards: {} };
+  window.Games.intrigue = { board, hand, steps, prompt, seatExtra, words, cards: {} };
 })();

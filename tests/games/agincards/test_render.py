@@ -1,0 +1,57 @@
+"""The terminal map: every cell the same width, so a 10, a token's mark and
+the seed's star never push the cards out of their columns."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from rich.text import Text
+
+from courtly import games
+from courtly.games.agincards.render import grid, render
+
+
+def _plain(line: str) -> str:
+    return Text.from_markup(line).plain
+
+
+def test_the_map_keeps_its_columns_with_tens_and_tokens() -> None:
+    game = games.get("agincards")
+    checked = 0
+    for seed in range(30):
+        state = game.new(players=3, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(45):
+            if state.over:
+                break
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        obs = state.observation(0)
+        rows = [_plain(line) for line in grid(obs)]
+        header, body = rows[0], rows[1:]
+        # Each column header's last digit stands over each card's rank, whatever the card.
+        ends = [m.end() - 1 for m in re.finditer(r"-?\d+", header)]
+        for row in body:
+            assert len(row) == len(header)
+            for m in re.finditer(r"(10|[2-9JQKA])[♣♦♥♠]", row):
+                assert m.start(1) + len(m.group(1)) - 1 in ends, (row, header)
+                checked += 1
+        if any("10" in r for r in body) and obs["tokens"]:
+            break
+    assert checked
+
+
+def test_the_players_table_keeps_its_columns_with_two_digit_scores() -> None:
+    game = games.get("agincards")
+    state = game.new(players=2, seed=1)
+    obs = state.observation(0)
+    obs["scores"] = [20, 7]
+    obs["points"] = [{"tokens": 10, "runs": 10}, {"tokens": 7, "runs": 0}]
+    lines = [_plain(line) for line in render(obs).splitlines()]
+    header = next(i for i, line in enumerate(lines) if line.startswith("Players"))
+    table = lines[header : header + 3]
+    hand_col = table[0].index("hand") + len("hand")
+    # The hand sizes end under "hand" on every row, two-digit figures or not.
+    assert all(row.rstrip().endswith("5") and len(row.rstrip()) == hand_col for row in table[1:])
+    assert table[1][table[0].index("score") :].split()[0] == "20"
