@@ -56,7 +56,7 @@ def test_garrison_words_its_moves_spies_and_windows() -> None:
     )
     assert (
         describe("declared", {"seat": 0, "kind": "spy", "what": "thug market"}, 0)
-        == "you play the Thug to sweep the market away"
+        == "you play the Thug to discard and refill the market"
     )
     assert (
         describe("spy", {"seat": 0, "spy": "Smuggler", "move": "smuggle KC to P1"}, 0)
@@ -64,6 +64,8 @@ def test_garrison_words_its_moves_spies_and_windows() -> None:
     )
     assert describe("no_response", {"seat": 0}, 0) == "you let it pass"
     assert describe("end_turn", {"seat": 1}, 0) is None  # the declared end already said it
+    over = describe("game_over", {"reason": "rounds", "scores": [2.0, 26.0]}, 1)
+    assert over == "[bold]game over[/] after the last round: keeps worth P0 2, P1 26"
 
 
 def test_intrigue_names_cards_and_characters_by_their_printed_names() -> None:

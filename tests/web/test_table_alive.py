@@ -11,7 +11,8 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-from tests.web.conftest import Pages, create, wait_ready
+from courtly.games import get
+from tests.web.conftest import QUICK, Pages, create, wait_ready
 
 CODE = re.compile(r"(?<![\w'])[2-9TJQKA][CDHS](?![\w'])")
 SEAT_NUMBER = re.compile(r"\bP\d\b")
@@ -298,3 +299,29 @@ def test_a_spectator_has_no_auto_pass(server: str, pages: Pages) -> None:
     page.goto(made["seats"][0]["invite"].split("?")[0])
     wait_ready(page)
     assert not page.locator("#auto-pass-bar").is_visible()
+
+
+def test_auto_pass_answers_a_window_the_player_cannot_answer(server: str, pages: Pages) -> None:
+    # A seat holding no Ace has no Spy: each reaction window's only move is to
+    # let it pass. Only that seat knows it, so the window waits for the person
+    # until they turn auto-pass on; then it is passed for them, with no click.
+    game = get("garrison")
+    options = QUICK["garrison"][1]
+    seed = next(
+        s
+        for s in range(1, 500)
+        if (st := game.new(players=2, seed=s, options=options)).to_act == (1,)
+        and not any(c[0] == "A" for c in st.observation(0)["hand"])
+    )
+    made = create(server, "garrison", ["human", "normal"], seed=seed)
+    page = pages.new()
+    page.goto(made["seats"][0]["invite"])
+    wait_ready(page)
+    # the bot's first move opened a window that waits for us, pass being all we can do
+    page.wait_for_selector("#choice button.option:has-text('Pass')")
+    assert page.locator("#choice button.option").count() == 1
+    assert "let it pass" not in page.inner_text("#log")
+    page.locator("#auto-pass").check()
+    page.wait_for_function(
+        "document.querySelector('#log').innerText.includes('You let it pass')", timeout=30_000
+    )

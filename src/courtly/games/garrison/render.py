@@ -121,12 +121,17 @@ _VERB = {
     "fend": "fends off",
     "rebuild": "rebuilds",
     "discard": "discards",
-    "agitate": "agitates against",
     "smuggle": "smuggles",
     "seduce": "seduces",
 }
-_THUG = {"cancel": "cancels the move below it", "market": "sweeps the market away"}
-_THUG_TO = {"cancel": "cancel the move below it", "market": "sweep the market away"}
+_THUG = {
+    "cancel": "cancels the spy or Joker just played",
+    "market": "discards and refills the market",
+}
+_THUG_TO = {
+    "cancel": "cancel the spy or Joker just played",
+    "market": "discard and refill the market",
+}
 _SPY = {"agitate": "Agitator", "smuggle": "Smuggler", "thug": "Thug", "seduce": "Seducer"}
 
 
@@ -140,6 +145,10 @@ def _does(notation: str, who: str) -> str:
     if verb == "thug":
         thug = who if who.endswith("Thug") else f"{_whose(who)} Thug"
         return f"{thug} {_THUG.get(rest, rest)}"
+    if verb == "agitate":
+        return (
+            f"{who} {'discard' if who == 'you' else 'discards'} the spades besieging {rest}'s keep"
+        )
     third = _VERB.get(verb, verb + "s")
     said = third if who != "you" else third.replace(verb + "s", verb, 1)
     return f"{who} {said} {rest}".rstrip()
@@ -159,7 +168,7 @@ def _declared(kind: str, what: str, who: str) -> str:
         verb, _, rest = what.partition(" ")
         plays = f"{who} {'play' if who == 'you' else 'plays'} the {_SPY.get(verb, verb)}"
         if verb == "agitate":
-            return f"{plays} against {rest}"
+            return f"{plays} against the siege of {rest}'s keep"
         return f"{plays} to {_THUG_TO.get(rest, rest) if verb == 'thug' else what}"
     verb, _, rest = what.partition(" ")
     if verb == "end":
@@ -211,7 +220,7 @@ def describe(kind: str, data: Mapping[str, Any], seat: int | None) -> str | None
     if kind == "win":
         return f"[bold]{_whose(who)} keep is worth {data['keep']}[/], the target is {data['target']}: {who} {'win' if who == 'you' else 'wins'}"
     if kind == "game_over":
-        values = ", ".join(f"P{s} {v}" for s, v in enumerate(data["scores"]))
+        values = ", ".join(f"P{s} {v:g}" for s, v in enumerate(data["scores"]))
         return f"[bold]game over[/] after the last round: keeps worth {values}"
     return None
 

@@ -83,35 +83,5 @@
 
   function seatExtra(ctx, seat) { return `<span class="seat-extra">keep ${ctx.obs.keeps[seat].value} · hand ${ctx.obs.hand_sizes[seat]}</span>`; }
 
-  /* Log lines for the game's events (names instead of seat numbers). */
-  function describe(e, ctx) {
-    const who = (s) => ctx.seatName(s);
-    // "You draw" but "P1 · Bea draws"
-    const does = (s, verb, verbs) => `${who(s)} ${s === ctx.you ? verb : verbs}`;
-    const cards = (cs) => (cs || []).map((c) => cardText(c)).join(" ") || "nothing";
-    // a declaration's own "kind" (action, spy...) takes the place of the event's
-    if (e.what !== undefined && e.seat !== undefined && e.kind !== "cancelled") {
-      return `${does(e.seat, "declare", "declares")} ${e.kind === "action" ? "" : `a ${e.kind}: `}${e.what} (a reaction window opens)`;
-    }
-    switch (e.kind) {
-      case "turn": return `[bold]Turn ${e.turn}[/]: ${who(e.seat)} to move`;
-      case "no_response": return `${who(e.seat)} passed (no spy)`;
-      case "move": return `${who(e.seat)}: ${e.move}`;
-      case "spy": return `${does(e.seat, "play", "plays")} a spy, the ${e.spy}: ${e.move}`;
-      case "end_turn": return `${does(e.seat, "end", "ends")} the turn`;
-      case "drew": return `${does(e.seat, "draw", "draws")} ${e.count} card${e.count === 1 ? "" : "s"}`;
-      case "drew_cards": return `${who(e.seat)} drew ${cards(e.cards)}`;
-      case "market": return `The market gets ${cardText(e.card)}`;
-      case "keep_fell": return `[red]${who(e.seat)}'s keep falls[/] (discarded: ${cards(e.discarded)})`;
-      case "keeps_fell": return `[red]Keeps fall[/]: ${e.keeps.map((k) => who(k.seat)).join(", ") || "none"}`;
-      case "joker": return `[magenta]A Joker[/] (${e.from}) brings disaster, by ${who(e.seat)}`;
-      case "disaster": return `Disaster: the hands are shown: ${e.hands.map((h, s) => `${who(s)} ${cards(h)} (${e.values[s]})`).join("; ")}`;
-      case "cancelled": return `${does(e.seat, "cancel", "cancels")} ${e.what}`;
-      case "fizzled": return `${who(e.seat)}'s ${e.move} fizzles: ${e.why}`;
-      case "game_over": return `[bold]Game over[/] (${e.reason}): keeps ${e.scores.map((v, s) => `${who(s)} ${v}`).join(", ")}`;
-      default: return null;
-    }
-  }
-
-  window.Games.garrison = { board, hand, steps, prompt, doneLabel, seatExtra, describe };
+  window.Games.garrison = { board, hand, steps, prompt, doneLabel, seatExtra };
 })();
