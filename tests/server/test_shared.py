@@ -554,3 +554,21 @@ def test_a_second_server_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
             first.wait(15)
         except subprocess.TimeoutExpired:
             first.kill()
+
+
+def test_after_the_notifications_drop_who_is_where_is_asked_afresh(db_path: Path) -> None:
+    # A client that left another server while this one heard nothing was never
+    # announced as gone; the question asked after reconnecting is answered only
+    # by servers with clients at the table, so what was heard before is dropped.
+    with TestClient(create_app(str(db_path), limits=LIMITS)) as a:
+        made = create(a, "crown-rivals", ["human", "human"])
+        table, tok0 = made["table"]["id"], made["seats"][0]["token"]
+        hub = a.app.state.hub  # type: ignore[attr-defined]
+        with a.websocket_connect(f"/ws/tables/{table}?token={tok0}") as ws0:
+            until(ws0, lambda m: m["type"] == "snapshot")
+            a.portal.call(hub._noted, "other", "p", table, "1")  # type: ignore[union-attr]
+            seen = until(ws0, lambda m: m["type"] == "seats" and m["seats"][1]["connected"])
+            assert seen["seats"][0]["connected"]
+            a.portal.call(hub._reset)  # type: ignore[union-attr]
+            gone = until(ws0, lambda m: m["type"] == "seats")
+            assert gone["seats"][0]["connected"] and not gone["seats"][1]["connected"]

@@ -458,8 +458,13 @@ class Hub:
 
     def _reset(self) -> None:
         """The notifications were interrupted: read every table again, ask again
-        who is where."""
+        who is where. What was heard before is forgotten: a client that left
+        another server while the notifications were down was never announced,
+        and only servers with clients at a table answer the question."""
         for live in self.tables.values():
+            if live.elsewhere:
+                live.elsewhere.clear()
+                self._send_seats(live)
             self._news(live, "acsr")
             if self.coord is not None:
                 self._spawn(self.coord.notify("q", live.table.id))
