@@ -6,10 +6,12 @@ plays the games of ``CASES`` (every game, every number of seats, its default
 options and the options that change what is legal, seeds from 0) with
 random legal moves, and writes, for each game played, the decisions made and a
 digest of every seat's legal action ids before every decision (seats not to
-act included: their list is empty). ``tests/engine/test_legal_lists.py``
+act included: their list is empty), and of a world ``sample_state`` draws with a
+fixed generator every few decisions. ``tests/engine/test_legal_lists.py``
 replays the same games and compares: the fixture was recorded before
-``legal_actions`` was rewritten for speed, so a rewrite offers exactly the
-lists the rules offered before. Regenerate it only when a rule really
+``legal_actions`` was rewritten for speed and samplers read an observation
+once per search, so the rewrites offer exactly the lists the rules offered
+before and deal exactly the same worlds. Regenerate it only when a rule really
 changes what is legal.
 """
 
@@ -35,6 +37,8 @@ SEEDS = {
 """Games recorded per game, seats and options (more where games are short)."""
 MAX_DECISIONS = 3000
 """A game is cut after this many decisions (random Garrison runs to its round cap)."""
+SAMPLE_EVERY = 7
+"""A world is sampled for the seat to act every this many decisions."""
 
 CASES: dict[str, list[dict[str, Any]]] = {
     "agents-of-the-crown": [{}, {"years": 1, "noble_threat_value": "rank"}],
@@ -72,6 +76,14 @@ def key(game_id: str, players: int, index: int, seed: int) -> str:
     return f"{game_id}/{players}/{index}/{seed}"
 
 
+def world(game: Any, observation: dict[str, Any], n: int) -> str:
+    """A world sampled from ``observation`` with a fixed generator, in full: its
+    seed, every card's place and every seat's observation of it."""
+    w = game.sample_state(observation, random.Random(n))
+    seen = [w.observation(s) for s in range(w.players)]
+    return json.dumps([w.seed, w.zones(), seen], sort_keys=True)
+
+
 def digest(game_id: str, players: int, options: dict[str, Any], seed: int) -> tuple[int, str]:
     """The decisions made and the digest of every legal list of one random game.
     Moves are drawn from the listed legal actions with the game's own
@@ -87,6 +99,8 @@ def digest(game_id: str, players: int, options: dict[str, Any], seed: int) -> tu
             h.update(f"{seat}:{','.join(map(str, ids))};".encode())
         seats = state.to_act
         seat = seats[rng.randrange(len(seats))]
+        if decisions % SAMPLE_EVERY == 0:
+            h.update(world(game, state.observation(seat), decisions).encode())
         legal = state.legal_actions(seat)
         state.apply(seat, legal[rng.randrange(len(legal))])
         decisions += 1

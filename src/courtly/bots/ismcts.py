@@ -51,7 +51,11 @@ of the position reached.
   played with ``State.play`` (no second legality check, no move history), in
   the tree as in rollouts. A forced move in a rollout is played without asking
   the policy (no observation built); where every move is seen as itself (a
-  game without hidden moves) no ``observed_as`` is asked.
+  game without hidden moves) no ``observed_as`` is asked. A random rollout
+  draws each move with ``State.random_action``, which a game may answer
+  without listing every legal move. Each iteration's world comes from one
+  ``game.sampler(observation)`` made per search: the observation's public
+  part is read once, and each world only deals the hidden cards.
 - **Heuristic prior.** Optionally the rollout policy's choice at the root
   is kept unless another move earns a margin of visits more, so a noisy search
   does not play worse than the heuristic it rolls out with. The margin counts
@@ -599,7 +603,8 @@ class ISMCTS(Bot):
     def _play_out(self, world: State, rng: random.Random) -> int:
         """Play ``world`` on with the rollout policy; the decisions played. A
         forced move (the only legal one) is played without asking the policy:
-        it could choose nothing else, and asking would cost it an observation."""
+        it could choose nothing else, and asking would cost it an observation.
+        Without a policy each move is a uniform draw (``State.random_action``)."""
         policy = self.rollout
         steps = 0
         limit = self.max_rollout_steps
@@ -607,11 +612,14 @@ class ISMCTS(Bot):
         while not world.over and steps < limit:
             to_act = world.to_act
             seat = to_act[pick(32) % len(to_act)] if len(to_act) > 1 else to_act[0]
+            if policy is None:
+                action = world.random_action(seat, rng)
+                world.play(seat, action)
+                steps += 1
+                continue
             legal = world.legal_actions(seat)
             if len(legal) == 1:
                 action = legal[0]
-            elif policy is None:
-                action = legal[pick(32) % len(legal)]
             else:
                 obs = world.observation(seat) if policy.needs_observation else None
                 action = policy.act(obs, legal, rng)

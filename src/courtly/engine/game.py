@@ -4,6 +4,7 @@
     state = game.new(players=4, seed=7)
     state.to_act                    # seats whose decision is awaited now
     state.legal_actions(seat)       # never empty for a seat in to_act
+    state.random_action(seat, rng)  # one of them, uniformly (rollouts)
     state.apply(seat, action)       # -> events; IllegalAction leaves it untouched
     state.observation(seat)         # only what that seat may know (None: spectator)
     game.sample_state(obs, rng)     # a full state consistent with an observation
@@ -281,6 +282,15 @@ class State(ABC):
     @abstractmethod
     def legal_actions(self, seat: int) -> list[Action]:
         """Legal actions of ``seat`` now; empty when it is not to act."""
+
+    def random_action(self, seat: int, rng: random.Random) -> Action:
+        """One of ``seat``'s legal actions now, each equally likely, for random
+        rollouts; ``seat`` must be to act. The default lists them and picks
+        one (a forced move draws nothing from ``rng``); a game overrides it
+        where it can draw a uniform legal move without listing them all."""
+        legal = self.legal_actions(seat)
+        n = len(legal)
+        return legal[rng.getrandbits(32) % n] if n > 1 else legal[0]
 
     @abstractmethod
     def check(self, seat: int, action: Action) -> str | None:
