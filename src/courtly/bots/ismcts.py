@@ -1,7 +1,7 @@
 """Information-set Monte Carlo tree search, for any Courtly game.
 
 The bot sees only its observation. Each iteration deals a world consistent with
-it (``game.sample_state``), walks the trees down that world, adds a node, plays
+it (``game.sampler(observation).sample``), walks the trees down that world, adds a node, plays
 on a few decisions with a rollout policy and credits every seat with the value
 of the position reached.
 
@@ -243,8 +243,9 @@ class ISMCTS(Bot):
         done = 0
         self.last_rollout_decisions = 0
         simultaneous = False
+        worlds = game.sampler(observation)
         while True:
-            world = game.sample_state(observation, rng)
+            world = worlds.sample(rng)
             if done == 0:
                 simultaneous = len(world.to_act) > 1
                 if not roots:

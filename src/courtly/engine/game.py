@@ -8,11 +8,13 @@
     state.apply(seat, action)       # -> events; IllegalAction leaves it untouched
     state.observation(seat)         # only what that seat may know (None: spectator)
     game.sample_state(obs, rng)     # a full state consistent with an observation
+    game.sampler(obs).sample(rng)   # the same, reading obs once for many worlds
     state.clone(); state.over; state.scores; state.winners
 
 A game subclasses both. Its ``Game`` declares what the game is and names the
 modules of its package that the base class wires up: ``notation`` (``parse``
-and ``NOTATION_HELP``), ``view`` (``sample``, for ``sample_state``) and
+and ``NOTATION_HELP``), ``view`` (``Sampler`` or ``sample``, for ``sampler``
+and ``sample_state``) and
 ``screen`` (``render``, and optionally ``describe`` and ``score_table``);
 ``view.observe`` also gives every ``State.observation``. Its
 ``State`` implements ``legal_actions``, ``check``
@@ -108,8 +110,19 @@ class Game(ABC):
     def sample_state(self, observation: Mapping[str, Any], rng: random.Random) -> State:
         """A full state consistent with ``observation``: its hidden part drawn
         from ``rng``, so that ``sample_state(obs).observation(seat) == obs``."""
-        state: State = self.view.sample(self, observation, rng)
-        return state
+        return self.sampler(observation).sample(rng)
+
+    def sampler(self, observation: Mapping[str, Any]) -> Sampler:
+        """Worlds consistent with ``observation``, for drawing many: the
+        observation is read once here and each ``.sample(rng)`` only deals the
+        hidden cards (the same worlds ``sample_state`` draws from the same
+        generator). The view module's ``Sampler`` class where it has one;
+        otherwise each world reads the observation again."""
+        made = getattr(self.view, "Sampler", None)
+        if made is None:
+            return Sampler(self, observation)
+        sampler: Sampler = made(self, observation)
+        return sampler
 
     # -- actions ------------------------------------------------------------
     def action(self, id: int) -> Action:
@@ -217,6 +230,22 @@ class Game(ABC):
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
+
+
+class Sampler:
+    """Worlds consistent with one observation (``Game.sampler``). A game's view
+    subclasses it to read the observation's public part once in ``__init__``
+    and deal only the hidden cards in ``sample``; this default reads the
+    observation afresh for each world (the view's ``sample``)."""
+
+    def __init__(self, game: Game, observation: Mapping[str, Any]) -> None:
+        self.game = game
+        self.observation = observation
+
+    def sample(self, rng: random.Random) -> State:
+        """A full state that gives the observation to its seat, hidden part from ``rng``."""
+        state: State = self.game.view.sample(self.game, self.observation, rng)
+        return state
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # as a game's State may, for its tests
