@@ -109,16 +109,24 @@ class Game(ABC):
 
     def sample_state(self, observation: Mapping[str, Any], rng: random.Random) -> State:
         """A full state consistent with ``observation``: its hidden part drawn
-        from ``rng``, so that ``sample_state(obs).observation(seat) == obs``."""
-        return self.sampler(observation).sample(rng)
+        from ``rng``, so that ``sample_state(obs).observation(seat) == obs``.
+        The view module's ``Sampler`` deals it where there is one, else its
+        ``sample``; for many worlds of one observation use ``sampler``."""
+        view = self.view
+        made = getattr(view, "Sampler", None)
+        if made is not None:
+            sampler: Sampler = made(self, observation)
+            return sampler.sample(rng)
+        state: State = view.sample(self, observation, rng)
+        return state
 
     def sampler(self, observation: Mapping[str, Any]) -> Sampler:
-        """Worlds consistent with ``observation``, for drawing many: the
-        observation is read once here and each ``.sample(rng)`` only deals the
-        hidden cards (the same worlds ``sample_state`` draws from the same
-        generator). The view module's ``Sampler`` class where it has one;
-        otherwise each world reads the observation again."""
-        made = getattr(self.view, "Sampler", None)
+        """Worlds consistent with ``observation``, for drawing many: the view
+        module's ``Sampler`` reads the observation once, here, and each
+        ``.sample(rng)`` only deals the hidden cards (the worlds
+        ``sample_state`` draws from the same generator). A game without one
+        gets a sampler that calls ``sample_state`` for each world."""
+        made = getattr(getattr(self, "view", None), "Sampler", None)
         if made is None:
             return Sampler(self, observation)
         sampler: Sampler = made(self, observation)
@@ -236,7 +244,7 @@ class Sampler:
     """Worlds consistent with one observation (``Game.sampler``). A game's view
     subclasses it to read the observation's public part once in ``__init__``
     and deal only the hidden cards in ``sample``; this default reads the
-    observation afresh for each world (the view's ``sample``)."""
+    observation afresh for each world (``Game.sample_state``)."""
 
     def __init__(self, game: Game, observation: Mapping[str, Any]) -> None:
         self.game = game
@@ -244,8 +252,7 @@ class Sampler:
 
     def sample(self, rng: random.Random) -> State:
         """A full state that gives the observation to its seat, hidden part from ``rng``."""
-        state: State = self.game.view.sample(self.game, self.observation, rng)
-        return state
+        return self.game.sample_state(self.observation, rng)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # as a game's State may, for its tests
