@@ -38,6 +38,7 @@ COMPILED: tuple[str, ...] = (
     *(f"courtly.games.{g}.{m}" for g in _GAMES for m in ("rules", "actions", "view")),
     "courtly.games.agincards.map",
     "courtly.games.crown_rivals.checks",
+    "courtly.games.garrison.moves",
     "courtly.games.garrison.spies",
     "courtly.games.intrigue.cards",
     "courtly.games.intrigue.effects",

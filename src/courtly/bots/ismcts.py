@@ -1,7 +1,7 @@
 """Information-set Monte Carlo tree search, for any Courtly game.
 
 The bot sees only its observation. Each iteration deals a world consistent with
-it (``game.sample_state``), walks the trees down that world, adds a node, plays
+it (``game.sampler(observation).sample``), walks the trees down that world, adds a node, plays
 on a few decisions with a rollout policy and credits every seat with the value
 of the position reached.
 
@@ -51,7 +51,11 @@ of the position reached.
   played with ``State.play`` (no second legality check, no move history), in
   the tree as in rollouts. A forced move in a rollout is played without asking
   the policy (no observation built); where every move is seen as itself (a
-  game without hidden moves) no ``observed_as`` is asked.
+  game without hidden moves) no ``observed_as`` is asked. A random rollout
+  draws each move with ``State.random_action``, which a game may answer
+  without listing every legal move. Each iteration's world comes from one
+  ``game.sampler(observation)`` made per search: the observation's public
+  part is read once, and each world only deals the hidden cards.
 - **Heuristic prior.** Optionally the rollout policy's choice at the root
   is kept unless another move earns a margin of visits more, so a noisy search
   does not play worse than the heuristic it rolls out with. The margin counts
@@ -239,8 +243,9 @@ class ISMCTS(Bot):
         done = 0
         self.last_rollout_decisions = 0
         simultaneous = False
+        worlds = game.sampler(observation)
         while True:
-            world = game.sample_state(observation, rng)
+            world = worlds.sample(rng)
             if done == 0:
                 simultaneous = len(world.to_act) > 1
                 if not roots:
@@ -599,7 +604,8 @@ class ISMCTS(Bot):
     def _play_out(self, world: State, rng: random.Random) -> int:
         """Play ``world`` on with the rollout policy; the decisions played. A
         forced move (the only legal one) is played without asking the policy:
-        it could choose nothing else, and asking would cost it an observation."""
+        it could choose nothing else, and asking would cost it an observation.
+        Without a policy each move is a uniform draw (``State.random_action``)."""
         policy = self.rollout
         steps = 0
         limit = self.max_rollout_steps
@@ -607,11 +613,14 @@ class ISMCTS(Bot):
         while not world.over and steps < limit:
             to_act = world.to_act
             seat = to_act[pick(32) % len(to_act)] if len(to_act) > 1 else to_act[0]
+            if policy is None:
+                action = world.random_action(seat, rng)
+                world.play(seat, action)
+                steps += 1
+                continue
             legal = world.legal_actions(seat)
             if len(legal) == 1:
                 action = legal[0]
-            elif policy is None:
-                action = legal[pick(32) % len(legal)]
             else:
                 obs = world.observation(seat) if policy.needs_observation else None
                 action = policy.act(obs, legal, rng)

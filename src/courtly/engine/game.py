@@ -4,14 +4,17 @@
     state = game.new(players=4, seed=7)
     state.to_act                    # seats whose decision is awaited now
     state.legal_actions(seat)       # never empty for a seat in to_act
+    state.random_action(seat, rng)  # one of them, uniformly (rollouts)
     state.apply(seat, action)       # -> events; IllegalAction leaves it untouched
     state.observation(seat)         # only what that seat may know (None: spectator)
     game.sample_state(obs, rng)     # a full state consistent with an observation
+    game.sampler(obs).sample(rng)   # the same, reading obs once for many worlds
     state.clone(); state.over; state.scores; state.winners
 
 A game subclasses both. Its ``Game`` declares what the game is and names the
 modules of its package that the base class wires up: ``notation`` (``parse``
-and ``NOTATION_HELP``), ``view`` (``sample``, for ``sample_state``) and
+and ``NOTATION_HELP``), ``view`` (``Sampler`` or ``sample``, for ``sampler``
+and ``sample_state``) and
 ``screen`` (``render``, and optionally ``describe`` and ``score_table``);
 ``view.observe`` also gives every ``State.observation``. Its
 ``State`` implements ``legal_actions``, ``check``
@@ -106,9 +109,28 @@ class Game(ABC):
 
     def sample_state(self, observation: Mapping[str, Any], rng: random.Random) -> State:
         """A full state consistent with ``observation``: its hidden part drawn
-        from ``rng``, so that ``sample_state(obs).observation(seat) == obs``."""
-        state: State = self.view.sample(self, observation, rng)
+        from ``rng``, so that ``sample_state(obs).observation(seat) == obs``.
+        The view module's ``Sampler`` deals it where there is one, else its
+        ``sample``; for many worlds of one observation use ``sampler``."""
+        view = self.view
+        made = getattr(view, "Sampler", None)
+        if made is not None:
+            sampler: Sampler = made(self, observation)
+            return sampler.sample(rng)
+        state: State = view.sample(self, observation, rng)
         return state
+
+    def sampler(self, observation: Mapping[str, Any]) -> Sampler:
+        """Worlds consistent with ``observation``, for drawing many: the view
+        module's ``Sampler`` reads the observation once, here, and each
+        ``.sample(rng)`` only deals the hidden cards (the worlds
+        ``sample_state`` draws from the same generator). A game without one
+        gets a sampler that calls ``sample_state`` for each world."""
+        made = getattr(getattr(self, "view", None), "Sampler", None)
+        if made is None:
+            return Sampler(self, observation)
+        sampler: Sampler = made(self, observation)
+        return sampler
 
     # -- actions ------------------------------------------------------------
     def action(self, id: int) -> Action:
@@ -218,6 +240,21 @@ class Game(ABC):
         return f"<Game {self.id}>"
 
 
+class Sampler:
+    """Worlds consistent with one observation (``Game.sampler``). A game's view
+    subclasses it to read the observation's public part once in ``__init__``
+    and deal only the hidden cards in ``sample``; this default reads the
+    observation afresh for each world (``Game.sample_state``)."""
+
+    def __init__(self, game: Game, observation: Mapping[str, Any]) -> None:
+        self.game = game
+        self.observation = observation
+
+    def sample(self, rng: random.Random) -> State:
+        """A full state that gives the observation to its seat, hidden part from ``rng``."""
+        return self.game.sample_state(self.observation, rng)
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # as a game's State may, for its tests
 class State(ABC):
     """One position of a game. Subclasses keep plain lists and ints for speed."""
@@ -281,6 +318,15 @@ class State(ABC):
     @abstractmethod
     def legal_actions(self, seat: int) -> list[Action]:
         """Legal actions of ``seat`` now; empty when it is not to act."""
+
+    def random_action(self, seat: int, rng: random.Random) -> Action:
+        """One of ``seat``'s legal actions now, each equally likely, for random
+        rollouts; ``seat`` must be to act. The default lists them and picks
+        one (a forced move draws nothing from ``rng``); a game overrides it
+        where it can draw a uniform legal move without listing them all."""
+        legal = self.legal_actions(seat)
+        n = len(legal)
+        return legal[rng.getrandbits(32) % n] if n > 1 else legal[0]
 
     @abstractmethod
     def check(self, seat: int, action: Action) -> str | None:

@@ -18,6 +18,7 @@ Ruling ids (``AOC-n``) refer to this game's RULES.md.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from mypy_extensions import mypyc_attr
@@ -30,6 +31,7 @@ from courtly.games.agents_of_the_crown.actions import (
     BANNERS,
     COMMITS_BY_MASK,
     COMMONS,
+    FIRST_NOBLE,
     NOBLES,
     PLACES,
     TABLE,
@@ -186,14 +188,47 @@ class AgentsState(State):
         if top is None or seat not in top.waiting:
             return []
         hand = self.hands[seat]
-        if top.kind == "pass":
-            return [pass_action(n, c) for n in hand if n >= 36 for c in hand if c < 36]
-        ch = self.challenges
-        mask = (1 if ch[0] else 0) | (2 if ch[1] else 0) | (4 if ch[2] else 0) | (8 if ch[3] else 0)
         out: list[Action] = []
+        if top.kind == "pass":
+            commons = [c for c in hand if c < FIRST_NOBLE]
+            for n in hand:
+                if n >= FIRST_NOBLE:
+                    for c in commons:
+                        out.append(pass_action(n, c))
+            return out
+        mask = self._open_mask()
         for c in hand:
             out.extend(COMMITS_BY_MASK[c][mask])
         return out
+
+    def _open_mask(self) -> int:
+        """The open challenges as a 4-bit mask by suit (for ``COMMITS_BY_MASK``)."""
+        ch = self.challenges
+        return (1 if ch[0] else 0) | (2 if ch[1] else 0) | (4 if ch[2] else 0) | (8 if ch[3] else 0)
+
+    def random_action(self, seat: int, rng: random.Random) -> Action:
+        """Uniform without listing: a pass is any Noble with any Common, and
+        every card of a hand has as many commits as the others (up and down at
+        each open challenge and the table), so a random card, then a random
+        commit of it, is a uniform legal move."""
+        top = self.pending.top
+        hand = self.hands[seat]
+        pick = rng.getrandbits
+        if top is not None and top.kind == "pass":
+            nobles: list[int] = []
+            commons: list[int] = []
+            for c in hand:
+                if c >= FIRST_NOBLE:
+                    nobles.append(c)
+                else:
+                    commons.append(c)
+            if not nobles or not commons:
+                return super().random_action(seat, rng)
+            return pass_action(nobles[pick(32) % len(nobles)], commons[pick(32) % len(commons)])
+        if not hand:
+            return super().random_action(seat, rng)
+        commits = COMMITS_BY_MASK[hand[pick(32) % len(hand)]][self._open_mask()]
+        return commits[pick(32) % len(commits)]
 
     def check(self, seat: int, action: Action) -> str | None:
         if not isinstance(action, AgentsAction):

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from courtly import cards
+from courtly.engine import game as engine
 from courtly.games.agents_of_the_crown.actions import (
     COMMONS,
     NOBLES,
@@ -100,116 +101,168 @@ def observe(state: AgentsState, seat: int | None) -> dict[str, Any]:
 
 
 def sample(game: Any, obs: Mapping[str, Any], rng: random.Random) -> AgentsState:
-    """A full state that gives ``obs`` to its seat, hidden cards drawn from ``rng``.
+    """A full state that gives ``obs`` to its seat, hidden cards drawn from ``rng``."""
+    return Sampler(game, obs).sample(rng)
+
+
+class Sampler(engine.Sampler):
+    """Worlds that give one observation to its seat, hidden cards drawn at random.
 
     Each other seat holds, in hand and face-down play together, exactly the
     Nobles and Commons it has not yet shown (four of each this Year, less those
     revealed). The viewer's left neighbour holds the two cards it was passed
     unless they have been shown. What is left of the Commons fills the season
-    stacks.
+    stacks. The observation is read once, here; ``sample`` copies the public
+    part and deals the rest.
     """
-    seat = obs["seat"]
-    code = cards.card
-    s = AgentsState.__new__(AgentsState)
-    options = AgentsOptions.parse(obs["options"])
-    s._init_base(game, PLAYERS, rng.getrandbits(48), options)
-    s._stack = None
-    s._worth = WORTH[options.noble_threat_value]
-    s.houses = [cards.SUITS.index(h) for h in obs["houses"]]
-    s.owner = [0] * 4
-    for i, h in enumerate(s.houses):
-        s.owner[h] = i
-    s.year = obs["year"]
-    s.season = SEASONS.index(obs["season"]) if obs["season"] else len(SEASONS)
-    s.score = list(obs["scores"])
-    s.year_scores = [list(y) for y in obs["year_scores"]]
-    s.curses = [obs["curses"][x] for x in cards.SUITS]
-    s.challenges = [[code(c) for c in obs["challenges"].get(x, ())] for x in cards.SUITS]
-    s.strays = [code(c) for c in obs["strays"]]
-    s.played = [[code(c) for c in p] for p in obs["played"]]
-    s.prizes = [[code(c) for c in p] for p in obs["prizes"]]
-    s.discard = [code(c) for c in obs["discard"]]
-    s.last_season = obs["last_season"]
-    s.order = list(obs["commit_order"])
-    s.log = [
-        (y, SEASONS.index(n), who, code(c), up, PLACES.index(p))
-        for y, n, who, c, up, p in obs["history"]
-    ]
-    s.passed = [()] * PLAYERS
-    s.passes = [None] * PLAYERS
-    s.commits = [None] * PLAYERS
-    s.hands = [[] for _ in range(PLAYERS)]
-    s.stacks = [[] for _ in SEASONS]
 
-    seen: set[int] = set()
-    for group in (s.challenges, s.played, s.prizes):
-        for cs in group:
-            seen.update(cs)
-    seen.update(s.strays)
-    seen.update(s.discard)
-    commits = obs["commits"]
-    # Face-up plays are public; face-down plays keep only their placement.
-    for i, view in enumerate(commits):
-        if view is not None and "card" in view:
-            c = code(view["card"])
-            seen.add(c)
-            s.commits[i] = _commit_action(c, view)
-    passed_to_left: list[int] = []
-    if seat is not None:
-        s.hands[seat] = [code(c) for c in obs["hand"]]
-        seen.update(s.hands[seat])
-        s.passed[seat] = tuple(code(c) for c in obs["passed"])
-        s.passed[right(seat)] = tuple(code(c) for c in obs["received"])
-        seen.update(s.passed[right(seat)])
-        passed_to_left = [c for c in s.passed[seat] if c not in seen]
-        seen.update(passed_to_left)
-        if obs["my_pass"]:
-            s.passes[seat] = parse(obs["my_pass"])
+    def __init__(self, game: Any, obs: Mapping[str, Any]) -> None:
+        super().__init__(game, obs)
+        seat: int | None = obs["seat"]
+        code = cards.card
+        self.seat = seat
+        self.options = AgentsOptions.parse(obs["options"])
+        self.houses = [cards.SUITS.index(h) for h in obs["houses"]]
+        self.year: int = obs["year"]
+        self.season = SEASONS.index(obs["season"]) if obs["season"] else len(SEASONS)
+        self.score: list[int] = list(obs["scores"])
+        self.year_scores: list[list[dict[str, int]]] = [list(y) for y in obs["year_scores"]]
+        self.curses: list[int] = [obs["curses"][x] for x in cards.SUITS]
+        self.challenges = [[code(c) for c in obs["challenges"].get(x, ())] for x in cards.SUITS]
+        self.strays = [code(c) for c in obs["strays"]]
+        self.played = [[code(c) for c in p] for p in obs["played"]]
+        self.prizes = [[code(c) for c in p] for p in obs["prizes"]]
+        self.discard = [code(c) for c in obs["discard"]]
+        self.last_season: dict[str, Any] | None = obs["last_season"]
+        self.order: list[int] = list(obs["commit_order"])
+        self.log: list[tuple[int, int, int, int, bool, int]] = [
+            (y, SEASONS.index(n), who, code(c), up, PLACES.index(p))
+            for y, n, who, c, up, p in obs["history"]
+        ]
+        self.passed: list[tuple[int, ...]] = [()] * PLAYERS
+        self.passes: list[AgentsAction | None] = [None] * PLAYERS
+        self.commits: list[AgentsAction | None] = [None] * PLAYERS
+        self.hand: list[int] = []
 
-    nobles = [c for c in NOBLES if c not in seen]
-    commons = [c for c in COMMONS if c not in seen]
-    rng.shuffle(nobles)
-    rng.shuffle(commons)
-    sizes = obs["hand_sizes"]
-    for other in range(PLAYERS):
-        if other == seat:
-            continue
-        facedown = commits[other] is not None and "card" not in commits[other]
-        shown = [c for c in s.played[other]]
-        if commits[other] is not None and "card" in commits[other]:
-            shown.append(s.commits[other].card)  # type: ignore[union-attr]
-        need_nobles = 4 - sum(1 for c in shown if is_noble(c))
-        need_commons = 4 - sum(1 for c in shown if not is_noble(c))
-        held: list[int] = []
-        if seat is not None and other == left(seat):
-            held = list(passed_to_left)
-            need_nobles -= sum(1 for c in held if is_noble(c))
-            need_commons -= sum(1 for c in held if not is_noble(c))
-        if s.year_scores and len(s.year_scores) >= s.year:  # game over: hands scored
-            need_nobles = need_commons = 0
-        for _ in range(need_nobles):
-            held.append(nobles.pop())
-        for _ in range(need_commons):
-            held.append(commons.pop())
-        rng.shuffle(held)
-        if facedown:
-            s.commits[other] = _commit_action(held.pop(), commits[other])
-        s.hands[other] = held[: sizes[other]]
-    start = 0
-    for i, size in enumerate(obs["season_stacks"]):
-        s.stacks[i] = commons[start : start + size]
-        start += size
-    if obs["decision"] == "pass":
+        seen: set[int] = set()
+        for group in (self.challenges, self.played, self.prizes):
+            for cs in group:
+                seen.update(cs)
+        seen.update(self.strays)
+        seen.update(self.discard)
+        commits = obs["commits"]
+        # Face-up plays are public; face-down plays keep only their placement.
+        for i, view in enumerate(commits):
+            if view is not None and "card" in view:
+                c = code(view["card"])
+                seen.add(c)
+                self.commits[i] = _commit_action(c, view)
+        passed_to_left: list[int] = []
+        if seat is not None:
+            self.hand = [code(c) for c in obs["hand"]]
+            seen.update(self.hand)
+            self.passed[seat] = tuple(code(c) for c in obs["passed"])
+            self.passed[right(seat)] = tuple(code(c) for c in obs["received"])
+            seen.update(self.passed[right(seat)])
+            passed_to_left = [c for c in self.passed[seat] if c not in seen]
+            seen.update(passed_to_left)
+            if obs["my_pass"]:
+                self.passes[seat] = parse(obs["my_pass"])
+        self.nobles = [c for c in NOBLES if c not in seen]
+        self.commons = [c for c in COMMONS if c not in seen]
+
+        # What each other seat holds: how many unseen Nobles and Commons, the
+        # cards it is known to hold, and the face-down commit to fill.
+        self.others: list[tuple[int, int, int, list[int], Mapping[str, Any] | None]] = []
+        over = bool(self.year_scores) and len(self.year_scores) >= self.year
         for other in range(PLAYERS):
-            if other != seat and obs["pass_chosen"][other]:
-                own = s.hands[other]
-                s.passes[other] = pass_action(
-                    rng.choice([c for c in own if is_noble(c)]),
-                    rng.choice([c for c in own if not is_noble(c)]),
-                )
-    if obs["decision"] is not None:
-        s.pending.push(obs["decision"], list(obs["to_act"]))
-    return s
+            if other == seat:
+                continue
+            view = commits[other]
+            facedown = view if view is not None and "card" not in view else None
+            shown = list(self.played[other])
+            if view is not None and "card" in view:
+                shown.append(self.commits[other].card)  # type: ignore[union-attr]
+            need_nobles = 4 - sum(1 for c in shown if is_noble(c))
+            need_commons = 4 - sum(1 for c in shown if not is_noble(c))
+            held: list[int] = []
+            if seat is not None and other == left(seat):
+                held = list(passed_to_left)
+                need_nobles -= sum(1 for c in held if is_noble(c))
+                need_commons -= sum(1 for c in held if not is_noble(c))
+            if over:  # game over: hands scored
+                need_nobles = need_commons = 0
+            self.others.append((other, need_nobles, need_commons, held, facedown))
+        self.sizes: list[int] = list(obs["hand_sizes"])
+        self.season_stacks: list[int] = list(obs["season_stacks"])
+        self.pass_chosen: list[int] = []
+        if obs["decision"] == "pass":
+            self.pass_chosen = [
+                other for other in range(PLAYERS) if other != seat and obs["pass_chosen"][other]
+            ]
+        self.decision: str | None = obs["decision"]
+        self.to_act: list[int] = list(obs["to_act"])
+
+    def sample(self, rng: random.Random) -> AgentsState:
+        seat = self.seat
+        s = AgentsState.__new__(AgentsState)
+        options = self.options
+        s._init_base(self.game, PLAYERS, rng.getrandbits(48), options)
+        s._stack = None
+        s._worth = WORTH[options.noble_threat_value]
+        s.houses = list(self.houses)
+        s.owner = [0] * 4
+        for i, h in enumerate(s.houses):
+            s.owner[h] = i
+        s.year = self.year
+        s.season = self.season
+        s.score = list(self.score)
+        s.year_scores = [list(y) for y in self.year_scores]
+        s.curses = list(self.curses)
+        s.challenges = [list(p) for p in self.challenges]
+        s.strays = list(self.strays)
+        s.played = [list(p) for p in self.played]
+        s.prizes = [list(p) for p in self.prizes]
+        s.discard = list(self.discard)
+        s.last_season = self.last_season
+        s.order = list(self.order)
+        s.log = list(self.log)
+        s.passed = list(self.passed)
+        s.passes = list(self.passes)
+        s.commits = list(self.commits)
+        s.hands = [[] for _ in range(PLAYERS)]
+        s.stacks = [[] for _ in SEASONS]
+        if seat is not None:
+            s.hands[seat] = list(self.hand)
+
+        nobles = list(self.nobles)
+        commons = list(self.commons)
+        rng.shuffle(nobles)
+        rng.shuffle(commons)
+        sizes = self.sizes
+        for other, need_nobles, need_commons, known, facedown in self.others:
+            held = list(known)
+            for _ in range(need_nobles):
+                held.append(nobles.pop())
+            for _ in range(need_commons):
+                held.append(commons.pop())
+            rng.shuffle(held)
+            if facedown is not None:
+                s.commits[other] = _commit_action(held.pop(), facedown)
+            s.hands[other] = held[: sizes[other]]
+        start = 0
+        for i, size in enumerate(self.season_stacks):
+            s.stacks[i] = commons[start : start + size]
+            start += size
+        for other in self.pass_chosen:
+            own = s.hands[other]
+            s.passes[other] = pass_action(
+                rng.choice([c for c in own if is_noble(c)]),
+                rng.choice([c for c in own if not is_noble(c)]),
+            )
+        if self.decision is not None:
+            s.pending.push(self.decision, list(self.to_act))
+        return s
 
 
 def _commit_action(c: int, view: Mapping[str, Any]) -> AgentsAction:

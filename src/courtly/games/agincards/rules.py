@@ -23,6 +23,7 @@ SCORE RUNS here (AGI-4, AGI-5). Ruling ids refer to this game's RULES.md.
 
 from __future__ import annotations
 
+import random
 from itertools import pairwise
 from typing import Any
 
@@ -131,17 +132,17 @@ class AgincardsState(State):
         if top is None or seat not in top.waiting:
             return []
         out: list[Action] = []
-        if self.options.reclaim == "manual" and (
-            top.kind == "turn" or not self.options.late_reclaim
-        ):
-            ref_at = self.map.ref_at
-            out += [ACTIONS[RECLAIM0 + ref_at[i]] for i in self.reclaimable(seat)]
+        m = self.map
+        if self._reclaims_offered(top.kind):
+            ref_at = m.ref_at
+            for i, owner in self.token_cells.items():
+                if owner == seat and not m.can_score(i):
+                    out.append(ACTIONS[RECLAIM0 + ref_at[i]])
         if top.kind == "token":
             if self.tokens[seat]:
                 out.append(ACTIONS[TOKEN])
             out.append(ACTIONS[NO_TOKEN])
             return out
-        m = self.map
         obv = m.open_by_value
         slot = m.slot
         done = 0
@@ -152,9 +153,45 @@ class AgincardsState(State):
                 continue
             done |= bit
             base = PLACE0 + code * PER_CARD
-            out += [ACTIONS[base + slot[e]] for e in obv[(code >> 2) + 1]]
+            for e in obv[(code >> 2) + 1]:
+                out.append(ACTIONS[base + slot[e]])
         out.append(ACTIONS[PASS])
         return out
+
+    def _reclaims_offered(self, kind: str) -> bool:
+        """AGI-7, AGI-10: whether a manual reclaim may be chosen at this decision."""
+        options = self.options
+        return options.reclaim == "manual" and (kind == "turn" or not options.late_reclaim)
+
+    def random_action(self, seat: int, rng: random.Random) -> Action:
+        """Uniform without listing, where no reclaim is offered: the open cells
+        of each distinct card's value are counted, one placement or the pass
+        drawn among them all, and only that one looked up."""
+        top = self.pending.top
+        if top is None or top.kind != "turn" or self._reclaims_offered(top.kind):
+            return super().random_action(seat, rng)
+        obv = self.map.open_by_value
+        codes: list[int] = []
+        total = 1  # the pass
+        done = 0
+        for c in self.hands[seat]:
+            code = c % SECOND_DECK
+            bit = 1 << code
+            if done & bit:
+                continue
+            done |= bit
+            codes.append(code)
+            total += len(obv[(code >> 2) + 1])
+        k = rng.getrandbits(32) % total if total > 1 else 0
+        for code in codes:
+            cells = obv[(code >> 2) + 1]
+            if k < len(cells):
+                for e in cells:
+                    if k == 0:
+                        return ACTIONS[PLACE0 + code * PER_CARD + self.map.slot[e]]
+                    k -= 1
+            k -= len(cells)
+        return ACTIONS[PASS]
 
     def choices_public(self, seat: int) -> bool:
         """Tokens and reclaims are on the table; only the hand is hidden, so a

@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from courtly import cards
+from courtly.engine import game as engine
 from courtly.games.agincards.actions import AgincardsAction
 from courtly.games.agincards.map import Map, index, xy
 from courtly.games.agincards.rules import (
@@ -91,55 +92,83 @@ def _options(items: tuple[tuple[str, Any], ...]) -> AgincardsOptions:
 
 
 def sample(game: Any, obs: Mapping[str, Any], rng: random.Random) -> AgincardsState:
-    """A full state that gives ``obs`` to its seat: the unseen cards (all of the
-    pack(s) not on the map nor in the seat's hand) shuffled into the other hands
-    and the draw pile."""
-    seat = obs["seat"]
-    players = obs["players"]
-    s = AgincardsState.__new__(AgincardsState)
-    options = _options(tuple(sorted(obs["options"].items())))
-    s._init_base(game, players, rng.getrandbits(48), options)
-    base, on_map = _public_map(_key(obs))
-    s.map = m = base.copy()
-    token = m.token
-    s.token_cells = {}
-    for x, y, owner in obs["tokens"]:
-        i = index(x, y)
-        token[i] = owner
-        s.token_cells[i] = owner
-    used = set(on_map)
-    s.hands = [[] for _ in range(players)]
-    if seat is not None:
-        hand = []
-        for code in obs["hand"]:
-            c = cards.card(code)
-            if c in used:
-                c += SECOND_DECK
-            used.add(c)
-            hand.append(c)
-        s.hands[seat] = hand
-    unseen = [c for c in full_pack(options.decks) if c not in used]
-    rng.shuffle(unseen)
-    sizes = obs["hand_sizes"]
-    k = 0
-    for other in range(players):
-        if other != seat:
-            s.hands[other] = unseen[k : k + sizes[other]]
-            k += sizes[other]
-    s.deck = unseen[k:]
-    s.tokens = list(obs["tokens_in_hand"])
-    s.score = list(obs["scores"])
-    s.token_points = [p["tokens"] for p in obs["points"]]
-    s.run_points = [p["runs"] for p in obs["points"]]
-    s.turn = obs["turn"]
-    s.passes = obs["passes"]
-    jp = obs["just_placed"]
-    s.just_placed = -1 if jp is None else index(*jp)
-    if obs["decision"] is not None:
-        s.pending.push("turn", [s.turn])
-        if obs["decision"] == "token":
-            s.pending.push("token", [s.turn])
-    return s
+    """A full state that gives ``obs`` to its seat, hidden cards drawn from ``rng``."""
+    return Sampler(game, obs).sample(rng)
+
+
+class Sampler(engine.Sampler):
+    """Worlds that give one observation to its seat: the unseen cards (all of
+    the pack(s) not on the map nor in the seat's hand) shuffled into the other
+    hands and the draw pile. The observation is read once, here; ``sample``
+    copies the public part and deals the rest."""
+
+    def __init__(self, game: Any, obs: Mapping[str, Any]) -> None:
+        super().__init__(game, obs)
+        seat: int | None = obs["seat"]
+        players: int = obs["players"]
+        self.seat = seat
+        self.players = players
+        self.options = _options(tuple(sorted(obs["options"].items())))
+        self.map, on_map = _public_map(_key(obs))
+        self.tokens_on_map: list[tuple[int, int]] = [
+            (index(x, y), owner) for x, y, owner in obs["tokens"]
+        ]
+        used = set(on_map)
+        self.hand: list[int] = []
+        if seat is not None:
+            for code in obs["hand"]:
+                c = cards.card(code)
+                if c in used:
+                    c += SECOND_DECK
+                used.add(c)
+                self.hand.append(c)
+        self.unseen = [c for c in full_pack(self.options.decks) if c not in used]
+        self.sizes: list[int] = list(obs["hand_sizes"])
+        self.tokens: list[int] = list(obs["tokens_in_hand"])
+        self.score: list[int] = list(obs["scores"])
+        self.token_points: list[int] = [p["tokens"] for p in obs["points"]]
+        self.run_points: list[int] = [p["runs"] for p in obs["points"]]
+        self.turn: int = obs["turn"]
+        self.passes: int = obs["passes"]
+        jp = obs["just_placed"]
+        self.just_placed = -1 if jp is None else index(*jp)
+        self.decision: str | None = obs["decision"]
+
+    def sample(self, rng: random.Random) -> AgincardsState:
+        seat = self.seat
+        players = self.players
+        s = AgincardsState.__new__(AgincardsState)
+        s._init_base(self.game, players, rng.getrandbits(48), self.options)
+        s.map = m = self.map.copy()
+        token = m.token
+        s.token_cells = {}
+        for i, owner in self.tokens_on_map:
+            token[i] = owner
+            s.token_cells[i] = owner
+        s.hands = [[] for _ in range(players)]
+        if seat is not None:
+            s.hands[seat] = list(self.hand)
+        unseen = list(self.unseen)
+        rng.shuffle(unseen)
+        sizes = self.sizes
+        k = 0
+        for other in range(players):
+            if other != seat:
+                s.hands[other] = unseen[k : k + sizes[other]]
+                k += sizes[other]
+        s.deck = unseen[k:]
+        s.tokens = list(self.tokens)
+        s.score = list(self.score)
+        s.token_points = list(self.token_points)
+        s.run_points = list(self.run_points)
+        s.turn = self.turn
+        s.passes = self.passes
+        s.just_placed = self.just_placed
+        if self.decision is not None:
+            s.pending.push("turn", [s.turn])
+            if self.decision == "token":
+                s.pending.push("token", [s.turn])
+        return s
 
 
 _VIEW_MAPS: dict[MapKey, Map] = {}

@@ -45,6 +45,7 @@ for _c in STARTING:
 IS_JACK = [(c >> 2) + 1 == 11 for c in range(52)]
 IS_ACE = [(c >> 2) == 0 for c in range(52)]
 IS_COURT = [(c >> 2) + 1 >= 12 for c in range(52)]  # Queens and Kings
+IS_DIAMOND = [c & 3 == DIAMONDS_SUIT for c in range(52)]
 
 
 def _values(jack: int) -> list[int]:
@@ -102,6 +103,7 @@ class CrownAction(Action):
 ACTIONS: list[CrownAction] = []
 PLAY: dict[int, CrownAction] = {}
 BOOST: dict[tuple[int, int], CrownAction] = {}  # (target, diamond)
+BOOST_WITH: dict[int, dict[int, CrownAction]] = {}  # diamond -> target -> its boost
 CASH: dict[int, CrownAction] = {}
 BUY: dict[int, CrownAction] = {}
 TRASH: dict[int, CrownAction] = {}
@@ -121,7 +123,7 @@ for _c in GAME_CARDS:
     PLAY[_c] = _add("play", _c)
 for _d in DIAMONDS:
     for _t in TARGETS:
-        BOOST[(_t, _d)] = _add("play", _t, _d)
+        BOOST[(_t, _d)] = BOOST_WITH.setdefault(_d, {})[_t] = _add("play", _t, _d)
 for _kind, _table in (("cash", CASH), ("buy", BUY), ("trash", TRASH), ("discard", DISCARD)):
     for _c in GAME_CARDS:
         _table[_c] = _add(_kind, _c)

@@ -40,6 +40,7 @@ from courtly.games.crown_rivals.actions import (
     HEARTS,
     IS_ACE,
     IS_COURT,
+    IS_DIAMOND,
     IS_JACK,
     SPADES_SUIT,
     STARTING,
@@ -179,35 +180,70 @@ class CrownState(State):
         if not items or seat not in items[-1].waiting:
             return []
         kind = items[-1].kind
+        out: list[Action] = []
         if kind == "discard":
-            return [A.DISCARD[c] for c in self.hands[seat]]
+            for c in self.hands[seat]:
+                out.append(A.DISCARD[c])
+            return out
         if kind == "jack_trash":
-            out: list[Action] = [A.TRASH[c] for c in self.market if c >= 0]
+            for c in self.market:
+                if c >= 0:
+                    out.append(A.TRASH[c])
             out.append(A.PASS)
             return out
+        return self._turn_actions(seat)
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        """The moves of a turn (CRR-9), in a fixed order: plays, boosted plays,
+        cash, buys, clears, bonuses, end."""
         hand = self.hands[seat]
-        out = [A.PLAY[c] for c in hand]
-        diamonds = [c for c in hand if c & 3 == DIAMONDS_SUIT]
+        opp = 1 - seat
+        out: list[Action] = []
+        diamonds: list[int] = []
+        targets: list[int] = []
+        play = A.PLAY
+        for c in hand:
+            out.append(play[c])
+            if IS_DIAMOND[c]:
+                diamonds.append(c)
+            else:
+                targets.append(c)
         if diamonds:
-            targets = [c for c in hand if c & 3 != DIAMONDS_SUIT]
-            out += [A.BOOST[(t, d)] for d in diamonds for t in targets]
-        out += [A.CASH[c] for c in hand]
+            for d in diamonds:
+                boost = A.BOOST_WITH[d]
+                for t in targets:
+                    out.append(boost[t])
+        cash = A.CASH
+        for c in hand:
+            out.append(cash[c])
         money = self.currency
         values = self.values
-        out += [A.BUY[c] for c in self.market if c >= 0 and values[c] <= money]
-        opp = 1 - seat
-        if self.pool:
+        for c in self.market:
+            if c >= 0 and values[c] <= money:
+                out.append(A.BUY[c])
+        pool = self.pool
+        supporters = self.supporters[opp]
+        if pool:
             sv = self.sup_value[opp]
-            out += [A.CLEAR[s] for i, s in enumerate(self.supporters[opp]) if sv[i] <= self.pool]
-        if self.bonuses(CLUBS) > 0 and self.hands[opp]:
+            for i in range(len(supporters)):
+                if sv[i] <= pool:
+                    out.append(A.CLEAR[supporters[i]])
+        odd, even, claimed = self.odd, self.even, self.claimed
+        if odd[CLUBS] // 2 + even[CLUBS] // 2 > claimed[CLUBS] and self.hands[opp]:
             out.append(A.BONUS_CLUBS)
-        if self.bonuses(HEARTS) > 0 and (self.decks[seat] or self.discards[seat]):
+        if odd[HEARTS] // 2 + even[HEARTS] // 2 > claimed[HEARTS] and (
+            self.decks[seat] or self.discards[seat]
+        ):
             out.append(A.BONUS_HEARTS)
-        if self.bonuses(SPADES_SUIT) > 0:
-            out += [A.BONUS_SPADE[s] for s in self.supporters[opp]]
-        if self.bonuses(DIAMONDS_SUIT) > 0:
-            out += [A.BONUS_TRASH[c] for c in hand]
-            out += [A.BONUS_TRASH[c] for c in self.discards[seat]]
+        if odd[SPADES_SUIT] // 2 + even[SPADES_SUIT] // 2 > claimed[SPADES_SUIT]:
+            for s in supporters:
+                out.append(A.BONUS_SPADE[s])
+        if odd[DIAMONDS_SUIT] // 2 + even[DIAMONDS_SUIT] // 2 > claimed[DIAMONDS_SUIT]:
+            trash = A.BONUS_TRASH
+            for c in hand:
+                out.append(trash[c])
+            for c in self.discards[seat]:
+                out.append(trash[c])
         out.append(A.END)
         return out
 

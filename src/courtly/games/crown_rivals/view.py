@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from courtly import cards
+from courtly.engine import game as engine
 from courtly.games.crown_rivals.actions import GAME_CARDS, VALUES
 from courtly.games.crown_rivals.options import CrownOptions
 from courtly.games.crown_rivals.rules import PLAYERS, CrownState
@@ -104,69 +105,113 @@ def known_hand(state: CrownState, seat: int) -> list[str]:
 
 
 def sample(game: Any, obs: Mapping[str, Any], rng: random.Random) -> CrownState:
-    """A full state that gives ``obs`` to its seat, hidden cards drawn from ``rng``.
+    """A full state that gives ``obs`` to its seat, hidden cards drawn from ``rng``."""
+    return Sampler(game, obs).sample(rng)
+
+
+class Sampler(engine.Sampler):
+    """Worlds that give one observation to its seat, hidden cards drawn at random.
 
     Each player's holdings (hand and draw pile together) are public: the
     cards known to be in the other player's hand stay there, the rest are split
     at random between hand and draw pile (the viewer's own hand is known), and
     the draw piles shuffled. The market deck is every card not seen anywhere,
-    in a random order.
+    in a random order. The observation is read once, here; ``sample`` copies
+    the public part and deals the rest.
     """
-    seat = obs["seat"]
-    code = cards.card
-    s = CrownState.__new__(CrownState)
-    options = CrownOptions.parse(obs["options"])
-    s._init_base(game, PLAYERS, rng.getrandbits(48), options)
-    s.values = VALUES[options.jack_value]
-    s.influence = list(obs["influence"])
-    s.turn = obs["turn"]
-    s.active = obs["active"]
-    s.end_reason = obs["end_reason"]
-    s.discards = [[code(c) for c in d] for d in obs["discards"]]
-    s.supporters = [[code(x[0]) for x in p] for p in obs["supporters"]]
-    s.sup_boost = [[-1 if x[1] is None else code(x[1]) for x in p] for p in obs["supporters"]]
-    s.sup_value = [[x[2] for x in p] for p in obs["supporters"]]
-    s.market = [-1 if c is None else code(c) for c in obs["market"]]
-    s.trashed = [code(c) for c in obs["trashed"]]
-    s.plays = [[code(c), -1 if d is None else code(d), v] for c, d, v in obs["plays"]]
-    s.in_play = [code(c) for c in obs["in_play"]]
-    s.cashed = [code(c) for c in obs["cashed"]]
-    s.pool = obs["pool"]
-    s.cash_sum, s.cash_jacks, s.cash_aces, s.spent = obs["cash"]
-    s.odd = list(obs["odd"])
-    s.even = list(obs["even"])
-    s.claimed = list(obs["claimed"])
-    s.hands = [[], []]
-    s.decks = [[], []]
-    s.pile_from = [[], []]
 
-    seen: set[int] = set()
-    for p in range(PLAYERS):
-        holdings = [code(c) for c in obs["holdings"][p]]
-        seen.update(holdings)
-        known = {code(c) for c in obs["known_hands"][p]}
-        pile_from = [c for c in holdings if c not in known]
-        s.pile_from[p] = pile_from
-        if p == seat:
-            s.hands[p] = [code(c) for c in obs["hand"]]
-            s.decks[p] = [code(c) for c in obs["deck"]]
-        else:
-            # CRR-18: the draw pile is any part of the cards it may hold.
-            may = list(pile_from)
-            rng.shuffle(may)
-            cut = len(may) - obs["deck_sizes"][p]
-            s.hands[p] = sorted(known) + may[:cut]
-            s.decks[p] = may[cut:]
-        rng.shuffle(s.decks[p])
-    seen.update(s.trashed)
-    seen.update(s.in_play)
-    seen.update(s.market_cards())
-    for p in range(PLAYERS):
-        seen.update(s.discards[p])
-        seen.update(s.supporters[p])
-        seen.update(d for d in s.sup_boost[p] if d >= 0)
-    s.market_deck = [c for c in GAME_CARDS if c not in seen]
-    rng.shuffle(s.market_deck)
-    for kind, waiting in obs["pending"]:
-        s.pending.push(kind, list(waiting))
-    return s
+    def __init__(self, game: Any, obs: Mapping[str, Any]) -> None:
+        super().__init__(game, obs)
+        code = cards.card
+        self.seat: int = obs["seat"]
+        self.options = CrownOptions.parse(obs["options"])
+        self.values: list[int] = VALUES[self.options.jack_value]
+        self.influence: list[int] = list(obs["influence"])
+        self.turn: int = obs["turn"]
+        self.active: int = obs["active"]
+        self.end_reason: str = obs["end_reason"]
+        self.discards = [[code(c) for c in d] for d in obs["discards"]]
+        self.supporters = [[code(x[0]) for x in p] for p in obs["supporters"]]
+        self.sup_boost = [
+            [-1 if x[1] is None else code(x[1]) for x in p] for p in obs["supporters"]
+        ]
+        self.sup_value: list[list[int]] = [[x[2] for x in p] for p in obs["supporters"]]
+        self.market = [-1 if c is None else code(c) for c in obs["market"]]
+        self.trashed = [code(c) for c in obs["trashed"]]
+        self.plays: list[list[int]] = [
+            [code(c), -1 if d is None else code(d), v] for c, d, v in obs["plays"]
+        ]
+        self.in_play = [code(c) for c in obs["in_play"]]
+        self.cashed = [code(c) for c in obs["cashed"]]
+        self.pool: int = obs["pool"]
+        self.cash: list[int] = list(obs["cash"])
+        self.odd: list[int] = list(obs["odd"])
+        self.even: list[int] = list(obs["even"])
+        self.claimed: list[int] = list(obs["claimed"])
+        self.known: list[list[int]] = []
+        self.pile_from: list[list[int]] = []
+        self.deck_sizes: list[int] = list(obs["deck_sizes"])
+        self.hand = [code(c) for c in obs["hand"]] if self.seat is not None else []
+        self.deck = [code(c) for c in obs["deck"]] if self.seat is not None else []
+        seen: set[int] = set()
+        for p in range(PLAYERS):
+            holdings = [code(c) for c in obs["holdings"][p]]
+            seen.update(holdings)
+            known = {code(c) for c in obs["known_hands"][p]}
+            self.known.append(sorted(known))
+            self.pile_from.append([c for c in holdings if c not in known])
+        seen.update(self.trashed)
+        seen.update(self.in_play)
+        seen.update(c for c in self.market if c >= 0)
+        for p in range(PLAYERS):
+            seen.update(self.discards[p])
+            seen.update(self.supporters[p])
+            seen.update(d for d in self.sup_boost[p] if d >= 0)
+        self.unseen = [c for c in GAME_CARDS if c not in seen]
+        self.pending: list[tuple[str, list[int]]] = [
+            (kind, list(waiting)) for kind, waiting in obs["pending"]
+        ]
+
+    def sample(self, rng: random.Random) -> CrownState:
+        seat = self.seat
+        s = CrownState.__new__(CrownState)
+        s._init_base(self.game, PLAYERS, rng.getrandbits(48), self.options)
+        s.values = self.values
+        s.influence = list(self.influence)
+        s.turn = self.turn
+        s.active = self.active
+        s.end_reason = self.end_reason
+        s.discards = [list(d) for d in self.discards]
+        s.supporters = [list(p) for p in self.supporters]
+        s.sup_boost = [list(p) for p in self.sup_boost]
+        s.sup_value = [list(p) for p in self.sup_value]
+        s.market = list(self.market)
+        s.trashed = list(self.trashed)
+        s.plays = [list(p) for p in self.plays]
+        s.in_play = list(self.in_play)
+        s.cashed = list(self.cashed)
+        s.pool = self.pool
+        s.cash_sum, s.cash_jacks, s.cash_aces, s.spent = self.cash
+        s.odd = list(self.odd)
+        s.even = list(self.even)
+        s.claimed = list(self.claimed)
+        s.hands = [[], []]
+        s.decks = [[], []]
+        s.pile_from = [list(p) for p in self.pile_from]
+        for p in range(PLAYERS):
+            if p == seat:
+                s.hands[p] = list(self.hand)
+                s.decks[p] = list(self.deck)
+            else:
+                # CRR-18: the draw pile is any part of the cards it may hold.
+                may = list(self.pile_from[p])
+                rng.shuffle(may)
+                cut = len(may) - self.deck_sizes[p]
+                s.hands[p] = self.known[p] + may[:cut]
+                s.decks[p] = may[cut:]
+            rng.shuffle(s.decks[p])
+        s.market_deck = list(self.unseen)
+        rng.shuffle(s.market_deck)
+        for kind, waiting in self.pending:
+            s.pending.push(kind, list(waiting))
+        return s

@@ -21,6 +21,7 @@ keep, the turn and the ordinary moves. Ruling ids (``GAR-n``) refer to RULES.md.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from courtly import cards
@@ -28,15 +29,9 @@ from courtly.engine.actions import Action
 from courtly.engine.errors import OptionError
 from courtly.engine.events import Event
 from courtly.engine.game import Game, State
-from courtly.games.garrison import spies
+from courtly.games.garrison import moves, spies
 from courtly.games.garrison.actions import (
-    BESIEGE,
-    DISCARD,
     END,
-    FEND,
-    REBUILD,
-    TRADE,
-    UPGRADE,
     GarrisonAction,
 )
 from courtly.games.garrison.options import VALUE, GarrisonOptions, target
@@ -296,59 +291,15 @@ class GarrisonState(State):
         return all(c in known for c in self.hands[seat])
 
     def turn_actions(self, seat: int) -> list[Action]:
-        hand = self.hands[seat]
-        out: list[Action] = [END]
-        if not hand:
-            return out
-        fallen = self.fallen[seat]
-        siege = self.siege[seat]
-        market = [m for m in self.market if m >= 0]
-        if self.discard and (self.discard[-1] < 52 or self.options.retake_joker):  # GAR-19
-            market.append(self.discard[-1])
-        status = self.keep_status(seat)
-        diamonds = [c for c in hand if c & 3 == DIAMOND and c < 52]
-        spades = [c for c in hand if c & 3 == SPADE and c < 52]
-        for c in hand:
-            row = TRADE[c]
-            for m in market:
-                out.append(row[m])  # type: ignore[arg-type]
-            out.append(DISCARD[c])  # type: ignore[arg-type]
-            if fallen:
-                for h in fallen:
-                    out.append(REBUILD[c][h])  # type: ignore[arg-type]
-            if c >= 52:
-                continue
-            s = c & 3
-            if diamonds and (s == HEART or (s == CLUB and status == STANDING)) and status != FALLEN:
-                v = VALUE[c]
-                chosen = self.options.spent_order == "chosen"  # GAR-17
-                for i, d in enumerate(diamonds):
-                    if VALUE[d] >= v:
-                        out.append(UPGRADE[(c, (d,))])
-                    for e in diamonds[i + 1 :]:
-                        if VALUE[d] + VALUE[e] >= v:
-                            out.append(UPGRADE[(c, (d, e) if d < e else (e, d))])
-                            if chosen:
-                                out.append(UPGRADE[(c, (e, d) if d < e else (d, e))])
-            elif s == SPADE and siege:
-                for b in siege:
-                    out.append(FEND[c][b])  # type: ignore[arg-type]
-        if spades:
-            spades.sort()
-            k = len(spades)
-            subsets: list[tuple[int, ...]] = [(x,) for x in spades]
-            if k >= 2:
-                subsets += [(spades[i], spades[j]) for i in range(k) for j in range(i + 1, k)]
-            if k == 3:
-                subsets.append(tuple(spades))
-            court = self.court
-            for t in range(self.n):
-                if t != seat and court[t]:
-                    for sub in subsets:
-                        out.append(BESIEGE[(t, sub)])
-        if 0 <= hand[0] < 4 or (len(hand) > 1 and hand[1] < 4) or (len(hand) > 2 and hand[2] < 4):
-            out += spies.spy_actions(self, seat, in_window=False)
-        return out
+        return moves.turn_actions(self, seat)
+
+    def random_action(self, seat: int, rng: random.Random) -> Action:
+        """A reaction window's answer without listing where the hand has no
+        Ace (then ``pass`` is the only move); otherwise listed and picked."""
+        top = self.pending.top
+        if top is not None and top.kind == "reaction":
+            return moves.random_answer(self, seat, rng)
+        return super().random_action(seat, rng)
 
     def check(self, seat: int, action: Action) -> str | None:
         if not isinstance(action, GarrisonAction):

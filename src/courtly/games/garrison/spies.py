@@ -201,17 +201,23 @@ def spy_actions(st: GarrisonState, seat: int, in_window: bool) -> list[Action]:
     hand = st.hands[seat]
     n = st.n
     if 3 in hand:  # the Agitator
-        out += [AGITATE[t] for t in range(n) if st.siege[t]]
+        for t in range(n):
+            if st.siege[t]:
+                out.append(AGITATE[t])
     if 1 in hand:  # the Smuggler
-        own = st.may_add(seat, 2) is None, st.may_add(seat, 0) is None  # hearts, clubs
-        targets = [t for t in range(n) if t != seat and st.court[t]]
+        hearts, clubs = st.may_add(seat, 2) is None, st.may_add(seat, 0) is None
+        targets: list[int] = []
+        for t in range(n):
+            if t != seat and st.court[t]:
+                targets.append(t)
         for c in st.discard:
             if c >= 52:
                 continue
             s = c & 3
             if s == 3:
-                out += [SMUGGLE[(c, t)] for t in targets]
-            elif (s == 2 and own[0]) or (s == 0 and own[1]):
+                for t in targets:
+                    out.append(SMUGGLE[(c, t)])
+            elif (s == 2 and hearts) or (s == 0 and clubs):
                 out.append(SMUGGLE[(c, -1)])
     if 0 in hand:  # the Thug
         if in_window and st.chain[-1].kind in ("spy", "joker"):
@@ -220,9 +226,12 @@ def spy_actions(st: GarrisonState, seat: int, in_window: bool) -> list[Action]:
     if 2 in hand:  # the Seducer
         for t in range(n):
             if len(st.court[t]) + len(st.fallen[t]) > 1:
-                out += [SEDUCE[c] for c in st.court[t]]  # type: ignore[misc]
-                out += [SEDUCE[c] for c in st.fallen[t]]  # type: ignore[misc]
-            out += [SEDUCE[c] for c in st.garrison[t]]  # type: ignore[misc]
+                for c in st.court[t]:
+                    out.append(SEDUCE[c])  # type: ignore[arg-type]
+                for c in st.fallen[t]:
+                    out.append(SEDUCE[c])  # type: ignore[arg-type]
+            for c in st.garrison[t]:
+                out.append(SEDUCE[c])  # type: ignore[arg-type]
     return out
 
 

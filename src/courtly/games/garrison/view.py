@@ -37,7 +37,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from courtly import cards
-from courtly.games.garrison.actions import parse
+from courtly.engine import game as engine
+from courtly.games.garrison.actions import GarrisonAction, parse
 from courtly.games.garrison.options import GarrisonOptions
 from courtly.games.garrison.rules import GarrisonState
 from courtly.games.garrison.spies import Item
@@ -169,124 +170,195 @@ def _options(data: Mapping[str, Any]) -> GarrisonOptions:
 
 
 def sample(game: Any, obs: Mapping[str, Any], rng: random.Random) -> GarrisonState:
-    """A full state that gives ``obs`` to its seat: each pool's cards, with as
-    many cards nobody has seen as its places need, dealt at random over the
-    deck (if drawn from it) and the unshown hand cards that came from it."""
-    card = _CARD
-    seat = obs["seat"]
-    n = obs["players"]
-    options = _options(obs["options"])
-    st = GarrisonState.__new__(GarrisonState)
-    st._init_base(game, n, rng.getrandbits(48), options)
-    st._stacked_left = 0
-    st.n = n
-    st.target = obs["target"]
-    st.turn = obs["turn"]
-    st.current = obs["current"]
-    st.ended = obs["over"]
-    winners = obs["winners"]
-    st.winner = (
-        winners[0] if st.ended and len(winners) == 1 and max(obs["scores"]) >= st.target else -1
-    )
-    st.court, st.fallen, st.garrison, st.siege, st.siege_by = [], [], [], [], []
-    seen: set[int] = set()
-    for k in obs["keeps"]:
-        for zone, key in (
-            (st.court, "court"),
-            (st.fallen, "fallen"),
-            (st.garrison, "garrison"),
-            (st.siege, "besiegers"),
-        ):
-            cs = [card[c] for c in k[key]]
-            seen.update(cs)
-            zone.append(cs)
-        st.siege_by.append(list(k["besieged_by"]))
-    st.market = [-1 if m is None else card[m] for m in obs["market"]]
-    seen.update(m for m in st.market if m >= 0)
-    st.discard = [card[c] for c in obs["discard"]]
-    seen.update(st.discard)
-    st.known = [[card[c] for c in k] for k in obs["known_in_hand"]]
-    for k in st.known:
-        seen.update(k)
-    st.chain = []
-    joker_in_market = next((m for m in st.market if m >= 52), -1)
-    for e in obs["chain"]:
-        kind = e["kind"]
+    """A full state that gives ``obs`` to its seat, hidden cards drawn from ``rng``."""
+    return Sampler(game, obs).sample(rng)
+
+
+KEEP_ZONES = ("court", "fallen", "garrison", "besiegers")
+
+
+class _Link:
+    """A chain entry as the observation shows it, to make a fresh ``Item`` of
+    for each world (the open window's progress drawn anew, GAR-4)."""
+
+    __slots__ = ("action", "answered", "cancelled", "card", "kind", "refill", "seat", "source")
+
+    def __init__(self, e: Mapping[str, Any], joker_in_market: int) -> None:
+        kind: str = e["kind"]
+        self.kind = kind
+        self.seat: int = e["by"]
+        self.action: GarrisonAction | None = None
+        self.card = -1
+        self.source = ""
+        self.refill: Any = None
         if kind == "joker":
-            source = e["source"]
-            item = Item(
-                "joker", e["by"], card=joker_in_market if source == "market" else -1, source=source
-            )
-            item.refill = e["refill"]
+            self.source = e["source"]
+            self.card = joker_in_market if self.source == "market" else -1
+            self.refill = e["refill"]
+        elif e["what"] != "void":
+            self.action = parse(e["what"])
+        if kind == "spy":
+            self.card = _CARD[e["ace"]]
+        self.answered: int | None = e["answered"]
+        self.cancelled: bool = e["cancelled"]
+
+    def item(self) -> Item:
+        if self.kind == "joker":
+            item = Item("joker", self.seat, card=self.card, source=self.source)
+            item.refill = self.refill
         else:
-            void = e["what"] == "void"
-            item = Item(kind, e["by"], None if void else parse(e["what"]))
-            item.void = void
-            if kind == "spy":
-                item.card = card[e["ace"]]
-                seen.add(item.card)
-        if e["answered"] is None:  # the open window, its progress withheld (GAR-4)
-            item.answered = _open_window_progress(item.seat, seat, n, e.get("you_answered"), rng)
-        else:
-            item.answered = e["answered"]
-        item.cancelled = e["cancelled"]
-        st.chain.append(item)
-    own: list[int] = []
-    if seat is not None:
-        own = [card[c] for c in obs["hand"]]
-        seen.update(own)
-    _deal(st, obs, seat, own, seen, rng)
-    if not st.ended:
-        st.pending.push("turn", [st.current])
-        for item in st.chain:
-            st.pending.push("reaction", [(item.seat + 1 + item.answered) % n])
-    return st
+            item = Item(self.kind, self.seat, self.action)
+            item.void = self.action is None
+            if self.kind == "spy":
+                item.card = self.card
+        item.cancelled = self.cancelled
+        return item
 
 
-def _deal(
-    st: GarrisonState,
-    obs: Mapping[str, Any],
-    seat: int | None,
-    own: list[int],
-    seen: set[int],
-    rng: random.Random,
-) -> None:
-    """Deal the hidden cards pool by pool (the viewer's own hand is its own)."""
-    n = st.n
-    card = _CARD
-    pools = obs["pools"]
-    total = 52 + st.options.jokers
-    listed = [[card[c] for c in p["cards"]] for p in pools]
-    everywhere = {c for cs in listed for c in cs}
-    unseen = [c for c in range(total) if c not in seen and c not in everywhere]
-    rng.shuffle(unseen)
-    st.pool = [0] * 54
-    st.seen = [False] * 54
-    st.fresh = [bool(p["fresh"]) for p in pools] or [True]
-    st.deck = []
-    hidden: list[list[int]] = [[] for _ in range(n)]
-    mine = set(own) - set(st.known[seat] if seat is not None else ())
-    own_unseen = [c for c in own if c in mine and c not in everywhere]
-    for g, p in enumerate(pools):
-        members = [c for c in listed[g] if c not in mine]
-        for c in listed[g]:
-            st.pool[c] = g
-            st.seen[c] = True
-        if seat is not None:  # the viewer's own unseen cards from this pool
-            for _ in range(p["hands"][seat] - sum(1 for c in listed[g] if c in mine)):
-                st.pool[own_unseen.pop()] = g
-        places = [s for s in range(n) if s != seat for _ in range(p["hands"][s])]
-        deck = obs["deck_size"] if p["deck"] else 0
-        extra = len(places) + deck - len(members)
-        here = members + [unseen.pop() for _ in range(extra)]
-        rng.shuffle(here)
-        for c in here:
-            st.pool[c] = g
-        st.deck += here[:deck]
-        for s, c in zip(places, here[deck:], strict=True):
-            hidden[s].append(c)
-    assert not unseen and not own_unseen, "the pools do not account for every hidden card"
-    st.hands = [own if s == seat else list(st.known[s]) + hidden[s] for s in range(n)]
+class Sampler(engine.Sampler):
+    """Worlds that give one observation to its seat: each pool's cards, with as
+    many cards nobody has seen as its places need, dealt at random over the
+    deck (if drawn from it) and the unshown hand cards that came from it. The
+    observation is read once, here; ``sample`` copies the public part, draws
+    the open window's progress and deals the pools."""
+
+    def __init__(self, game: Any, obs: Mapping[str, Any]) -> None:
+        super().__init__(game, obs)
+        card = _CARD
+        seat: int | None = obs["seat"]
+        n: int = obs["players"]
+        self.seat = seat
+        self.n = n
+        self.options = _options(obs["options"])
+        self.target: int = obs["target"]
+        self.turn: int = obs["turn"]
+        self.current: int = obs["current"]
+        self.ended: bool = obs["over"]
+        winners = obs["winners"]
+        self.winner: int = (
+            winners[0]
+            if self.ended and len(winners) == 1 and max(obs["scores"]) >= self.target
+            else -1
+        )
+        self.zones: list[list[list[int]]] = [[], [], [], []]  # court, fallen, garrison, siege
+        self.siege_by: list[list[int]] = []
+        seen: set[int] = set()
+        for k in obs["keeps"]:
+            for zone, key in zip(self.zones, KEEP_ZONES, strict=True):
+                cs = [card[c] for c in k[key]]
+                seen.update(cs)
+                zone.append(cs)
+            self.siege_by.append(list(k["besieged_by"]))
+        self.market = [-1 if m is None else card[m] for m in obs["market"]]
+        seen.update(m for m in self.market if m >= 0)
+        self.discard = [card[c] for c in obs["discard"]]
+        seen.update(self.discard)
+        self.known = [[card[c] for c in k] for k in obs["known_in_hand"]]
+        for k in self.known:
+            seen.update(k)
+        joker_in_market = next((m for m in self.market if m >= 52), -1)
+        self.chain: list[tuple[_Link, bool | None]] = []
+        for e in obs["chain"]:
+            link = _Link(e, joker_in_market)
+            if link.kind == "spy":
+                seen.add(link.card)
+            self.chain.append((link, e.get("you_answered")))
+        self.own: list[int] = []
+        if seat is not None:
+            self.own = [card[c] for c in obs["hand"]]
+            seen.update(self.own)
+        self._plan_deal(obs, seen)
+
+    def _plan_deal(self, obs: Mapping[str, Any], seen: set[int]) -> None:
+        """What dealing the hidden cards pool by pool takes (the viewer's own
+        hand is its own): the unseen cards, and each pool's members and places."""
+        n = self.n
+        seat = self.seat
+        card = _CARD
+        pools = obs["pools"]
+        total = 52 + self.options.jokers
+        listed = [[card[c] for c in p["cards"]] for p in pools]
+        everywhere = {c for cs in listed for c in cs}
+        self.unseen = [c for c in range(total) if c not in seen and c not in everywhere]
+        self.pool = [0] * 54
+        self.seen = [False] * 54
+        self.fresh = [bool(p["fresh"]) for p in pools] or [True]
+        mine = set(self.own) - set(self.known[seat] if seat is not None else ())
+        own_unseen = [c for c in self.own if c in mine and c not in everywhere]
+        # (pool, its members, the seats its hidden cards go to, cards to the deck)
+        self.plan: list[tuple[int, list[int], list[int], int]] = []
+        for g, p in enumerate(pools):
+            members = [c for c in listed[g] if c not in mine]
+            for c in listed[g]:
+                self.pool[c] = g
+                self.seen[c] = True
+            if seat is not None:  # the viewer's own unseen cards from this pool
+                for _ in range(p["hands"][seat] - sum(1 for c in listed[g] if c in mine)):
+                    self.pool[own_unseen.pop()] = g
+            places = [s for s in range(n) if s != seat for _ in range(p["hands"][s])]
+            deck = obs["deck_size"] if p["deck"] else 0
+            self.plan.append((g, members, places, deck))
+        assert not own_unseen, "the pools do not account for every hidden card"
+
+    def sample(self, rng: random.Random) -> GarrisonState:
+        seat = self.seat
+        n = self.n
+        st = GarrisonState.__new__(GarrisonState)
+        st._init_base(self.game, n, rng.getrandbits(48), self.options)
+        st._stacked_left = 0
+        st.n = n
+        st.target = self.target
+        st.turn = self.turn
+        st.current = self.current
+        st.ended = self.ended
+        st.winner = self.winner
+        court, fallen, garrison, siege = self.zones
+        st.court = [list(z) for z in court]
+        st.fallen = [list(z) for z in fallen]
+        st.garrison = [list(z) for z in garrison]
+        st.siege = [list(z) for z in siege]
+        st.siege_by = [list(z) for z in self.siege_by]
+        st.market = list(self.market)
+        st.discard = list(self.discard)
+        st.known = [list(k) for k in self.known]
+        st.chain = []
+        for link, you_answered in self.chain:
+            item = link.item()
+            if link.answered is None:  # the open window, its progress withheld (GAR-4)
+                item.answered = _open_window_progress(item.seat, seat, n, you_answered, rng)
+            else:
+                item.answered = link.answered
+            st.chain.append(item)
+        self._deal(st, rng)
+        if not st.ended:
+            st.pending.push("turn", [st.current])
+            for item in st.chain:
+                st.pending.push("reaction", [(item.seat + 1 + item.answered) % n])
+        return st
+
+    def _deal(self, st: GarrisonState, rng: random.Random) -> None:
+        """Deal the hidden cards pool by pool, as planned."""
+        seat = self.seat
+        unseen = list(self.unseen)
+        rng.shuffle(unseen)
+        st.pool = list(self.pool)
+        st.seen = list(self.seen)
+        st.fresh = list(self.fresh)
+        st.deck = []
+        hidden: list[list[int]] = [[] for _ in range(self.n)]
+        for g, members, places, deck in self.plan:
+            extra = len(places) + deck - len(members)
+            here = members + [unseen.pop() for _ in range(extra)]
+            rng.shuffle(here)
+            for c in here:
+                st.pool[c] = g
+            st.deck += here[:deck]
+            for s, c in zip(places, here[deck:], strict=True):
+                hidden[s].append(c)
+        assert not unseen, "the pools do not account for every hidden card"
+        st.hands = [
+            list(self.own) if s == seat else list(st.known[s]) + hidden[s] for s in range(self.n)
+        ]
 
 
 def _open_window_progress(

@@ -47,6 +47,11 @@ from courtly.games.intrigue.options import IntrigueOptions
 
 PLAYERS = 3
 START_POINTS = 3
+REL_ORDERED: dict[int, list[tuple[int, IntrigueAction]]] = {
+    c: [(C.pair_of(lt, rt), by_letters[(lt, rt)]) for lt, rt in ORDERED]
+    for c, by_letters in REL.items()
+}
+"""A Relationship's face-up placements in ``ORDERED`` order, with the pair each takes."""
 
 
 def left_end(state: IntrigueState, p: int) -> int:
@@ -201,41 +206,63 @@ class IntrigueState(State):
         if top is None or seat not in top.waiting:
             return []
         kind = top.kind
-        hand = self.hands[seat]
+        out: list[Action] = []
         if kind == "turn":
-            out: list[Action] = [TAKE[t] for t in range(6) if self.tokens[t] < 0]
-            out += [FAVOR[x] for x in self.favor_hand[seat]]
-            for c in hand:
-                out += DOWN[c]
-                if c < 7:
-                    if self.options.idle_actions == "allowed" or self.playable(c, seat):
-                        out.append(PLAY[c])
-                elif c < 19:
-                    out += UP[c]
-                else:
-                    rel = REL[c]
-                    for lt, rt in ORDERED:
-                        if self.can_place(c, C.pair_of(lt, rt)):
-                            out.append(rel[(lt, rt)])
-            return out
+            return self._turn_actions(seat)
         if kind == "discard":
-            return [DISCARD[c] for c in hand]
+            for c in self.hands[seat]:
+                out.append(DISCARD[c])
+            return out
         if kind == "target":
             if self.effect == C.ASSASSIN:
                 return list(TARGET)
-            return [TARGET[x] for x in range(3) if self.face_down(x)]
+            for x in range(3):
+                if False in self.stack_up[x]:  # a face-down card to act on
+                    out.append(TARGET[x])
+            return out
         if kind == "swap":
             t = self.tokens
-            return [
-                SWAP[(m, o)]
-                for m in range(6)
-                if t[m] == seat
-                for o in range(6)
-                if t[o] >= 0 and t[o] != seat
-            ]
+            for m in range(6):
+                if t[m] == seat:
+                    for o in range(6):
+                        if t[o] >= 0 and t[o] != seat:
+                            out.append(SWAP[(m, o)])
+            return out
         if kind == "reverse":
-            return [REVERSE[p] for p in range(3) if self.rel_card[p] >= 0]
-        return [MOVE[m] for m in self.moves()]  # move
+            for p in range(3):
+                if self.rel_card[p] >= 0:
+                    out.append(REVERSE[p])
+            return out
+        for move in self.moves():  # move
+            out.append(MOVE[move])
+        return out
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        """A turn's moves in a fixed order: take a token, play a Favor, then each
+        card of the hand face down, and face up where it may go (INT-4, INT-14)."""
+        out: list[Action] = []
+        tokens = self.tokens
+        for t in range(6):
+            if tokens[t] < 0:
+                out.append(TAKE[t])
+        for x in self.favor_hand[seat]:
+            out.append(FAVOR[x])
+        idle = self.options.idle_actions == "allowed"
+        rel_card = self.rel_card
+        for c in self.hands[seat]:
+            out.extend(DOWN[c])
+            if c < 7:
+                if idle or self.playable(c, seat):
+                    out.append(PLAY[c])
+            elif c < 19:
+                out.extend(UP[c])
+            else:  # a Relationship: an empty pair, or one of the opposite sign (INT-5)
+                sign = C.sign(c)
+                for p, action in REL_ORDERED[c]:
+                    cur = rel_card[p]
+                    if cur < 0 or sign * C.sign(cur) < 0:
+                        out.append(action)
+        return out
 
     def check(self, seat: int, action: Action) -> str | None:
         if not isinstance(action, IntrigueAction):

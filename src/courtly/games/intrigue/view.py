@@ -20,6 +20,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from courtly.engine import game as engine
 from courtly.games.intrigue import cards as C
 from courtly.games.intrigue.rules import (
     PLAYERS,
@@ -153,142 +154,211 @@ def _options(data: Mapping[str, Any]) -> IntrigueOptions:
 
 
 def sample(game: Any, obs: Mapping[str, Any], rng: random.Random) -> IntrigueState:
-    """A full state that gives ``obs`` to its seat, hidden cards drawn from ``rng``.
+    """A full state that gives ``obs`` to its seat, hidden cards drawn from ``rng``."""
+    return Sampler(game, obs).sample(rng)
+
+
+class Sampler(engine.Sampler):
+    """Worlds that give one observation to its seat, hidden cards drawn at random.
 
     Every deck card the seat has not seen is equally likely in each unseen place:
     the other hands, the face-down stack cards it did not play, the deck (except
     that, with leftover_hands=keep, each other seat first gets what it must hold of
     the cards it kept from the last round). Each
     other seat's Favors are a random order of A, B, C: the unseen played ones in
-    play order, the rest in hand.
+    play order, the rest in hand. The observation is read once, here; ``sample``
+    copies the public part and deals the rest.
     """
-    seat = obs["seat"]
-    s = IntrigueState.__new__(IntrigueState)
-    s._init_base(game, PLAYERS, rng.getrandbits(48), _options(obs["options"]))
-    s.round = obs["round"]
-    s.turn = obs["turn"]
-    s.start = obs["first"]
-    s.effect = BY_CODE[obs["effect"]] if obs["effect"] else -1
-    s.chars = [BY_CODE[c] for c in obs["characters"]]
-    s.char_points = list(obs["character_points"])
-    s.unused = [BY_CODE[c] for c in obs["unused"]]
-    s.gone = [BY_CODE[c] for c in obs["gone"]]
-    s.tokens = [-1 if h is None else h for h in obs["tokens"].values()]
-    s.points = list(obs["scores"])
-    s.round_log = list(obs["round_log"])
-    s.final = obs["final"]
-    s.finished = obs["over"]
-    s.discard = [BY_CODE[c] for c in obs["discard"]]
-    s.rel_card = [-1, -1, -1]
-    s.rel_cw = [True, True, True]
-    seen = [False] * C.DECK_SIZE
-    for c in s.discard:
-        seen[c] = True
-    for p, r in enumerate(obs["relationships"]):
-        if r is not None:
-            c = s.rel_card[p] = BY_CODE[r["card"]]
+
+    def __init__(self, game: Any, obs: Mapping[str, Any]) -> None:
+        super().__init__(game, obs)
+        seat: int | None = obs["seat"]
+        self.seat = seat
+        self.options = _options(obs["options"])
+        self.round: int = obs["round"]
+        self.turn: int = obs["turn"]
+        self.start: int = obs["first"]
+        self.effect: int = BY_CODE[obs["effect"]] if obs["effect"] else -1
+        self.chars = [BY_CODE[c] for c in obs["characters"]]
+        self.char_points: list[int] = list(obs["character_points"])
+        self.unused = [BY_CODE[c] for c in obs["unused"]]
+        self.gone = [BY_CODE[c] for c in obs["gone"]]
+        self.tokens: list[int] = [-1 if h is None else h for h in obs["tokens"].values()]
+        self.points: list[int] = list(obs["scores"])
+        self.round_log: list[Any] = list(obs["round_log"])
+        self.final: Any = obs["final"]
+        self.finished: bool = obs["over"]
+        self.discard = [BY_CODE[c] for c in obs["discard"]]
+        self.rel_card = [-1, -1, -1]
+        self.rel_cw = [True, True, True]
+        seen = [False] * C.DECK_SIZE
+        for c in self.discard:
             seen[c] = True
-            s.rel_cw[p] = C.LETTERS.index(r["left"]) == C.PAIRS[p][0]
-    s.hands = [[], [], []]
-    if seat is not None:
-        mine = s.hands[seat] = [BY_CODE[c] for c in obs["hand"]]
-        for c in mine:
-            seen[c] = True
-    s.stacks, s.stack_by, s.stack_up, s.stack_shown = [], [], [], []
-    for entries in obs["stacks"]:
-        cs, bys, ups = [], [], []
-        s.stack_shown.append([bool(e.get("shown")) for e in entries])
-        for e in entries:
+        for p, r in enumerate(obs["relationships"]):
+            if r is not None:
+                c = self.rel_card[p] = BY_CODE[r["card"]]
+                seen[c] = True
+                self.rel_cw[p] = C.LETTERS.index(r["left"]) == C.PAIRS[p][0]
+        self.hand: list[int] = []
+        if seat is not None:
+            self.hand = [BY_CODE[c] for c in obs["hand"]]
+            for c in self.hand:
+                seen[c] = True
+        self.stacks: list[list[int]] = []
+        self.stack_by: list[list[int]] = []
+        self.stack_up: list[list[bool]] = []
+        self.stack_shown: list[list[bool]] = []
+        for entries in obs["stacks"]:
+            cs, bys, ups = [], [], []
+            self.stack_shown.append([bool(e.get("shown")) for e in entries])
+            for e in entries:
+                code = e.get("card")
+                if code is None:
+                    cs.append(-1)
+                else:
+                    c = BY_CODE[code]
+                    seen[c] = True
+                    cs.append(c)
+                bys.append(e["by"])
+                ups.append(e["up"])
+            self.stacks.append(cs)
+            self.stack_by.append(bys)
+            self.stack_up.append(ups)
+        self.pool = [c for c in range(C.DECK_SIZE) if not seen[c]]
+        self.sizes: list[int] = list(obs["hand_sizes"])
+        # The face-down stack cards each other seat played, unseen by the viewer.
+        self.holes: list[list[tuple[int, int]]] = [
+            [
+                (x, i)
+                for x, cs in enumerate(self.stacks)
+                for i, c in enumerate(cs)
+                if c < 0 and self.stack_by[x][i] == other
+            ]
+            for other in range(PLAYERS)
+        ]
+        self._read_kept(obs)
+        self._read_favors(obs)
+        self.decision: str | None = obs["decision"]
+        self.to_act: list[int] = list(obs["to_act"])
+
+    def _read_kept(self, obs: Mapping[str, Any]) -> None:
+        """The viewer's clues to the cards each other seat kept from the last
+        round (INT-11), the smallest sets first (see ``_sample_kept``)."""
+        seat = self.seat
+        self.kept: list[list[list[tuple[frozenset[int], int]]]] = [
+            [[] for _ in range(PLAYERS)] for _ in range(PLAYERS + 1)
+        ]
+        clues = obs.get("kept", ())
+        for clue in clues:
+            mine = self.kept[PLAYERS if seat is None else seat][clue["seat"]]
+            mine.append((frozenset(clue["of"]), clue["at_least"]))
+        self.clues: list[tuple[int, frozenset[int], int]] = [
+            (clue["seat"], frozenset(clue["of"]), clue["at_least"])
+            for clue in sorted(clues, key=lambda k: len(k["of"]))
+        ]
+
+    def _read_favors(self, obs: Mapping[str, Any]) -> None:
+        """The Favors played (-1 where unseen), where each seat's unseen ones
+        are, and which letters each seat is known to have played."""
+        self.favors_played: list[int] = []
+        self.favors_unknown: list[list[int]] = [[], [], []]  # positions in play order
+        known_letters: list[set[int]] = [set(), set(), set()]
+        for i, e in enumerate(obs["favors_played"]):
             code = e.get("card")
             if code is None:
-                cs.append(-1)
+                self.favors_played.append(-1)
+                self.favors_unknown[e["by"]].append(i)
             else:
-                c = BY_CODE[code]
-                seen[c] = True
-                cs.append(c)
-            bys.append(e["by"])
-            ups.append(e["up"])
-        s.stacks.append(cs)
-        s.stack_by.append(bys)
-        s.stack_up.append(ups)
-    pool = [c for c in range(C.DECK_SIZE) if not seen[c]]
-    rng.shuffle(pool)
-    kept = _sample_kept(s, obs, seat, pool)
-    sizes = obs["hand_sizes"]
-    s.played = [[], [], []]
-    for other in range(PLAYERS):
-        if other == seat:
-            continue
-        holes = [
-            (x, i)
-            for x, cs in enumerate(s.stacks)
-            for i, c in enumerate(cs)
-            if c < 0 and s.stack_by[x][i] == other
+                f = BY_CODE[code]
+                self.favors_played.append(f)
+                known_letters[e["by"]].add((f - C.FIRST_FAVOR) % 3)
+        self.favor_rest: list[list[int]] = [
+            [x for x in range(3) if x not in known_letters[other]] for other in range(PLAYERS)
         ]
-        n = sizes[other]
-        cards = kept[other]
-        cards += [pool.pop() for _ in range(n + len(holes) - len(cards))]
-        if kept[other]:
-            rng.shuffle(cards)
-        s.hands[other] = cards[:n]
-        for (x, i), c in zip(holes, cards[n:], strict=True):
-            s.stacks[x][i] = c
-        s.played[other] = cards[n:]  # unseen, so not yet counted in its clues
-    s.deck = pool  # what is left: exactly deck_size cards
-    _sample_favors(s, obs, seat, rng)
-    if obs["decision"] is not None:
-        s.pending.push(obs["decision"], list(obs["to_act"]))
-    return s
+        self.own_favors: list[int] = []
+        if self.seat is not None:
+            seat = self.seat
+            self.own_favors = [BY_CODE[c] - C.FIRST_FAVOR - 3 * seat for c in obs["favors"]]
 
+    def sample(self, rng: random.Random) -> IntrigueState:
+        seat = self.seat
+        s = IntrigueState.__new__(IntrigueState)
+        s._init_base(self.game, PLAYERS, rng.getrandbits(48), self.options)
+        s.round = self.round
+        s.turn = self.turn
+        s.start = self.start
+        s.effect = self.effect
+        s.chars = list(self.chars)
+        s.char_points = list(self.char_points)
+        s.unused = list(self.unused)
+        s.gone = list(self.gone)
+        s.tokens = list(self.tokens)
+        s.points = list(self.points)
+        s.round_log = list(self.round_log)
+        s.final = self.final
+        s.finished = self.finished
+        s.discard = list(self.discard)
+        s.rel_card = list(self.rel_card)
+        s.rel_cw = list(self.rel_cw)
+        s.hands = [[], [], []]
+        if seat is not None:
+            s.hands[seat] = list(self.hand)
+        s.stacks = [list(x) for x in self.stacks]
+        s.stack_by = [list(x) for x in self.stack_by]
+        s.stack_up = [list(x) for x in self.stack_up]
+        s.stack_shown = [list(x) for x in self.stack_shown]
+        s.kept = [[list(k) for k in v] for v in self.kept]
+        pool = list(self.pool)
+        rng.shuffle(pool)
+        kept = self._sample_kept(pool)
+        sizes = self.sizes
+        s.played = [[], [], []]
+        for other in range(PLAYERS):
+            if other == seat:
+                continue
+            holes = self.holes[other]
+            n = sizes[other]
+            cards = kept[other]
+            cards += [pool.pop() for _ in range(n + len(holes) - len(cards))]
+            if kept[other]:
+                rng.shuffle(cards)
+            s.hands[other] = cards[:n]
+            for (x, i), c in zip(holes, cards[n:], strict=True):
+                s.stacks[x][i] = c
+            s.played[other] = cards[n:]  # unseen, so not yet counted in its clues
+        s.deck = pool  # what is left: exactly deck_size cards
+        self._sample_favors(s, rng)
+        if self.decision is not None:
+            s.pending.push(self.decision, list(self.to_act))
+        return s
 
-def _sample_kept(
-    s: IntrigueState, obs: Mapping[str, Any], seat: int | None, pool: list[int]
-) -> list[list[int]]:
-    """The unseen cards each other seat must hold (in hand or face down) for what
-    the viewer knows of the cards it kept from the last round (INT-11), taken at
-    random from ``pool``. The clues of one viewer are nested (each round's unseen
-    cards within the last's), so the smallest sets are served first."""
-    s.kept = [[[] for _ in range(PLAYERS)] for _ in range(PLAYERS + 1)]
-    clues = obs.get("kept", ())
-    for clue in clues:
-        mine = s.kept[PLAYERS if seat is None else seat][clue["seat"]]
-        mine.append((frozenset(clue["of"]), clue["at_least"]))
-    need: list[list[int]] = [[], [], []]
-    for clue in sorted(clues, key=lambda k: len(k["of"])):
-        other, cards = clue["seat"], frozenset(clue["of"])
-        short = clue["at_least"] - len(cards.intersection(need[other]))
-        for i in range(len(pool) - 1, -1, -1):
-            if short <= 0:
-                break
-            if pool[i] in cards:
-                need[other].append(pool.pop(i))
-                short -= 1
-    return need
+    def _sample_kept(self, pool: list[int]) -> list[list[int]]:
+        """The unseen cards each other seat must hold (in hand or face down) for
+        what the viewer knows of the cards it kept from the last round (INT-11),
+        taken at random from ``pool``. The clues of one viewer are nested (each
+        round's unseen cards within the last's), so the smallest sets are
+        served first."""
+        need: list[list[int]] = [[], [], []]
+        for other, cards, at_least in self.clues:
+            short = at_least - len(cards.intersection(need[other]))
+            for i in range(len(pool) - 1, -1, -1):
+                if short <= 0:
+                    break
+                if pool[i] in cards:
+                    need[other].append(pool.pop(i))
+                    short -= 1
+        return need
 
-
-def _sample_favors(
-    s: IntrigueState, obs: Mapping[str, Any], seat: int | None, rng: random.Random
-) -> None:
-    played: list[int] = []
-    unknown: list[list[int]] = [[], [], []]  # positions in play order, by seat
-    known_letters: list[set[int]] = [set(), set(), set()]
-    for i, e in enumerate(obs["favors_played"]):
-        code = e.get("card")
-        if code is None:
-            played.append(-1)
-            unknown[e["by"]].append(i)
-        else:
-            f = BY_CODE[code]
-            played.append(f)
-            known_letters[e["by"]].add((f - C.FIRST_FAVOR) % 3)
-    s.favor_hand = [[], [], []]
-    for other in range(PLAYERS):
-        if other == seat:
-            s.favor_hand[other] = [BY_CODE[c] - C.FIRST_FAVOR - 3 * other for c in obs["favors"]]
-            continue
-        rest = [x for x in range(3) if x not in known_letters[other]]
-        rng.shuffle(rest)
-        for i in unknown[other]:
-            played[i] = C.favor_card(other, rest.pop())
-        s.favor_hand[other] = sorted(rest)
-    s.favors_played = played
+    def _sample_favors(self, s: IntrigueState, rng: random.Random) -> None:
+        played = list(self.favors_played)
+        s.favor_hand = [[], [], []]
+        for other in range(PLAYERS):
+            if other == self.seat:
+                s.favor_hand[other] = list(self.own_favors)
+                continue
+            rest = list(self.favor_rest[other])
+            rng.shuffle(rest)
+            for i in self.favors_unknown[other]:
+                played[i] = C.favor_card(other, rest.pop())
+            s.favor_hand[other] = sorted(rest)
+        s.favors_played = played
