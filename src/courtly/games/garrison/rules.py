@@ -617,7 +617,7 @@ class GarrisonState(State):
         new.pool = self.pool[:]
         new.fresh = self.fresh[:]
         new.seen = self.seen[:]
-        new._stacked_left = 0
+        new._stacked_left = self._stacked_left
         return new
 
 
