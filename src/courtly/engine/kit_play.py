@@ -76,10 +76,13 @@ def position(state: State) -> bytes:
         state.quiet = quiet
 
 
-def differences(a: State, b: State) -> list[str]:
-    """What differs between two states (empty when they are the same position)."""
+def differences(a: State, b: State, whole: bool = True) -> list[str]:
+    """What differs between two states (empty when they are the same position):
+    who acts, scores, every seat's observation and legal actions, and with
+    ``whole`` every field (their snapshots, which cost more the longer the
+    game has run)."""
     found = []
-    if position(a) != position(b):
+    if whole and position(a) != position(b):
         found.append("their snapshots")
     if a.to_act != b.to_act or a.over != b.over:
         found.append(f"who acts: {a.to_act} against {b.to_act}")
@@ -102,8 +105,10 @@ class FastPathChecks:
     options: ClassVar[dict[str, Any] | None] = None
     seeds: ClassVar[range] = range(30)
     deep_seeds: ClassVar[range] = range(3)
-    quiet_seeds: ClassVar[range] = range(8)
-    """Seeds for the games played quietly beside the full play."""
+    quiet_moves: ClassVar[int] = 10_000
+    """Moves played quietly beside the full play, in as many random games
+    (seeds 0, 1, ...) as that takes: many short games, a few long ones (the
+    last one cut short)."""
 
     @property
     def game(self) -> Game:
@@ -144,19 +149,23 @@ class FastPathChecks:
 
     def test_quiet_play_is_the_full_play(self) -> None:
         """Quiet play builds no event and leaves exactly the position the full
-        play does, after every move of many random games: the same snapshot,
-        observations for every seat, legal actions and scores. Played both
-        ways a search and a simulation do: one move at a time
+        play does, after every move of many random games: the same
+        observations for every seat, legal actions and scores, and the same
+        snapshot (every field) after every 25th move and at the end. Played
+        both ways a search and a simulation do: one move at a time
         (``apply(..., quiet=True)``) and on a state kept quiet for good."""
         made: list[Event] = []
-        WATCHERS.append(made.append)
+        watch = made.append
+        WATCHERS.append(watch)
+        played = 0
+        seed = 0
         try:
-            for seed in self.quiet_seeds:
+            while played < self.quiet_moves:
                 full, once, kept = self.new(seed), self.new(seed), self.new(seed)
                 kept.quiet = True
                 rng = random.Random(seed * 31 + 7)
                 moves = 0
-                while not full.over:
+                while not full.over and played + moves < self.quiet_moves:
                     seat, action = random_move(full, rng)
                     full.apply(seat, action)
                     made.clear()
@@ -164,16 +173,19 @@ class FastPathChecks:
                     assert kept.apply(seat, action) == []
                     assert not made, f"seed {seed} move {moves}: quiet play made {made[:3]}"
                     assert not once.quiet, "a quiet move left the state quiet"
+                    whole = moves % 25 == 0 or full.over
                     for quiet in (once, kept):
-                        problems = differences(full, quiet)
+                        problems = differences(full, quiet, whole)
                         assert not problems, (
                             f"seed {seed} move {moves} ({seat} plays {action.notation}): "
                             f"quiet play differs from the full play in {', '.join(problems)}"
                         )
                     moves += 1
                     assert moves <= MAX_STEPS
+                played += moves
+                seed += 1
         finally:
-            WATCHERS.remove(made.append)
+            WATCHERS.remove(watch)
 
     def test_clones_are_independent(self) -> None:
         """A clone is a copy of its original, and neither changes when the
