@@ -105,7 +105,7 @@ class FastPathChecks:
     options: ClassVar[dict[str, Any] | None] = None
     seeds: ClassVar[range] = range(30)
     deep_seeds: ClassVar[range] = range(3)
-    quiet_moves: ClassVar[int] = 10_000
+    quiet_moves: ClassVar[int] = 5_000
     """Moves played quietly beside the full play, in as many random games
     (seeds 0, 1, ...) as that takes: many short games, a few long ones (the
     last one cut short)."""
