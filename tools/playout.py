@@ -3,7 +3,8 @@
     valgrind --tool=callgrind --callgrind-out-file=/dev/null python tools/playout.py GAME GAMES
 
 plays GAMES random games of GAME (seeds 0 to GAMES-1, every game at its default
-number of seats) and prints the decisions made. Run it once with GAMES 0 too:
+number of seats) and prints the decisions made; ``--quiet`` plays every move
+quietly (``apply(..., quiet=True)``: no events built, as search and ``sim`` do). Run it once with GAMES 0 too:
 the difference between the two counts is the playouts' own (start-up and
 imports cost the same in both). ``COURTLY_PURE=1`` runs a compiled install as
 pure Python, so both builds are measured from one install (BENCHMARKS.md).
@@ -17,7 +18,7 @@ import sys
 from courtly import build, games
 
 
-def playout(game_id: str, count: int) -> int:
+def playout(game_id: str, count: int, quiet: bool = False) -> int:
     game = games.get(game_id)
     decisions = 0
     for seed in range(count):
@@ -27,11 +28,14 @@ def playout(game_id: str, count: int) -> int:
             seats = state.to_act
             seat = seats[rng.randrange(len(seats))]
             legal = state.legal_actions(seat)
-            state.apply(seat, legal[rng.randrange(len(legal))])
+            state.apply(seat, legal[rng.randrange(len(legal))], quiet=quiet)
             decisions += 1
     return decisions
 
 
 if __name__ == "__main__":
     game_id, count = sys.argv[1], int(sys.argv[2])
-    print(f"{game_id}: {playout(game_id, count)} decisions in {count} games; {build.describe()}")
+    quiet = "--quiet" in sys.argv[3:]
+    made = playout(game_id, count, quiet)
+    how = "quiet" if quiet else "full"
+    print(f"{game_id}: {made} decisions in {count} games, {how} play; {build.describe()}")

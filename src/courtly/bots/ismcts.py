@@ -49,7 +49,8 @@ of the position reached.
   (the current scores, ranked like a final result).
 - **Speed.** Moves in sampled worlds come from ``legal_actions``, so they are
   played with ``State.play`` (no second legality check, no move history), in
-  the tree as in rollouts. A forced move in a rollout is played without asking
+  the tree as in rollouts, and the worlds are quiet (``State.quiet``: no
+  events built, nobody reads them). A forced move in a rollout is played without asking
   the policy (no observation built); where every move is seen as itself (a
   game without hidden moves) no ``observed_as`` is asked. A random rollout
   draws each move with ``State.random_action``, which a game may answer
@@ -246,6 +247,7 @@ class ISMCTS(Bot):
         worlds = game.sampler(observation)
         while True:
             world = worlds.sample(rng)
+            world.quiet = True  # nobody reads a world's events: none are built
             if done == 0:
                 simultaneous = len(world.to_act) > 1
                 if not roots:
@@ -346,6 +348,7 @@ class ISMCTS(Bot):
         world = self.game.sample_state(before, rng)
         if world.to_act != (seat,) or world.check(seat, action) is not None:
             return None
+        world.quiet = True
         world.play(seat, action)
         if world.observation(seat) != observation:
             return None

@@ -6,6 +6,7 @@
     state.legal_actions(seat)       # never empty for a seat in to_act
     state.random_action(seat, rng)  # one of them, uniformly (rollouts)
     state.apply(seat, action)       # -> events; IllegalAction leaves it untouched
+    state.apply(seat, action, quiet=True)  # the same move, no events built
     state.observation(seat)         # only what that seat may know (None: spectator)
     game.sample_state(obs, rng)     # a full state consistent with an observation
     game.sampler(obs).sample(rng)   # the same, reading obs once for many worlds
@@ -21,12 +22,22 @@ and ``sample_state``) and
 (the reason an action is illegal, or None), ``play`` (carry out a legal action),
 ``observation``, ``zones`` and ``hidden_from``; the base class owns validation,
 the move history and records.
+
+Quiet play: search and simulation read no events, so a state whose ``quiet``
+is set builds none. A game's ``play`` builds each event (and the card codes
+in it) under ``if not self.quiet:`` and returns an empty list when quiet;
+everything else it does is the same, so a quiet game ends exactly as the full
+one (the kit checks it move by move). ``apply(..., quiet=True)`` plays one
+move quietly; a search sets ``world.quiet = True`` on the worlds it owns.
+
+Cheap clones: a clone shares what is costly to copy (the random generator, the
+move history, a game's large tables) with its original until either changes
+it, and only then takes its own copy (copy-on-write).
 """
 
 from __future__ import annotations
 
 import os
-import pickle
 import random
 import weakref
 from abc import ABC, abstractmethod
@@ -47,6 +58,10 @@ _SHARED_RNGS: weakref.WeakSet[random.Random] = weakref.WeakSet()
 """Generators that more than one state refers to: copied before use."""
 
 STANDARD_CODES = frozenset(cards.code(c) for c in range(54))
+
+SHARED_HISTORY = 1
+"""A bit of ``State._shared``: the move history is shared with a clone. A
+game's own shared parts take the higher bits (``1 << 1`` and up)."""
 
 MAX_NOTATION = 200
 """The longest text an action's notation may be (every game's are far shorter)."""
@@ -265,7 +280,14 @@ class State(ABC):
     options: Any
     pending: DecisionStack
     history: list[tuple[int, int]]
+    """The moves made, ``(seat, action id)``; shared with clones until either
+    makes a move (read it; only ``apply`` appends to it)."""
+    quiet: bool
+    """Moves build no events: nobody will read them (search, simulation)."""
     _rng: random.Random | None
+    _shared: int
+    """Bits of the parts shared with a clone (``SHARED_HISTORY``, a game's
+    own): whoever changes such a part first copies it and clears its bit."""
 
     def _init_base(self, game: Game, players: int, seed: int, options: Any) -> None:
         self.game = game
@@ -275,9 +297,13 @@ class State(ABC):
         self._rng: random.Random | None = None  # made from the seed when first used
         self.pending = DecisionStack()
         self.history = []
+        self._shared = 0
+        self.quiet = False
 
-    def _copy_base(self, other: State) -> None:
-        """Copy the base fields of ``other`` into this fresh object (for clone)."""
+    def _copy_base(self, other: State, shared: int = SHARED_HISTORY) -> None:
+        """Copy the base fields of ``other`` into this fresh object (for clone);
+        ``shared``: the bits of the parts the clone will share with ``other``
+        (the history, and those a game's ``clone`` shares)."""
         self.game = other.game
         self.players = other.players
         self.seed = other.seed
@@ -286,7 +312,10 @@ class State(ABC):
         if other._rng is not None:
             _SHARED_RNGS.add(other._rng)
         self.pending = other.pending.copy()
-        self.history = list(other.history)
+        # The history grows with the game: shared until either side moves.
+        self.history = other.history
+        self._shared = other._shared = other._shared | shared
+        self.quiet = other.quiet
 
     @property
     def rng(self) -> random.Random:
@@ -334,11 +363,14 @@ class State(ABC):
 
     @abstractmethod
     def play(self, seat: int, action: Action) -> list[Event]:
-        """Carry out an action already known to be legal."""
+        """Carry out an action already known to be legal: the events it made,
+        or none at all (an empty list) when ``self.quiet``."""
 
-    def apply(self, seat: int, action: Action | str | int) -> list[Event]:
+    def apply(self, seat: int, action: Action | str | int, quiet: bool = False) -> list[Event]:
         """Play ``action`` for ``seat``: an Action, its notation or its id.
-        Raises IllegalAction with the reason, leaving the state untouched."""
+        Raises IllegalAction with the reason, leaving the state untouched.
+        ``quiet``: build no events (returns an empty list), for callers that
+        would not read them; the state ends the same either way."""
         if not isinstance(action, Action):
             try:
                 action = self.game.action_from_json(action)
@@ -350,7 +382,17 @@ class State(ABC):
         reason = self.check(seat, action)
         if reason is not None:
             raise IllegalAction(reason)
-        events = self.play(seat, action)
+        if quiet and not self.quiet:
+            self.quiet = True
+            try:
+                events = self.play(seat, action)
+            finally:
+                self.quiet = False
+        else:
+            events = self.play(seat, action)
+        if self._shared & SHARED_HISTORY:
+            self.history = list(self.history)
+            self._shared &= ~SHARED_HISTORY
         self.history.append((seat, action.id))
         return events
 
@@ -420,9 +462,17 @@ class State(ABC):
     def snapshot(self) -> bytes:
         """Every field of this state (the base's and the game's), pickled: the
         same bytes before and after exactly when nothing changed (the kit
-        checks that a refused action changes nothing). A compiled state has no
-        ``__dict__``; pickling reads its fields in either build."""
-        return pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL)
+        checks that a refused action changes nothing, and that a clone is a
+        copy). A compiled state has no ``__dict__``; its ``__getstate__``
+        gives its fields in either build, written out as ``engine/snapshots``
+        says, so that two states alike hold alike bytes however they were
+        made. Which parts are shared with a clone is bookkeeping, not the
+        position, and is left out."""
+        from courtly.engine.snapshots import snapshot
+
+        fields: dict[str, Any] = dict(self.__getstate__())  # type: ignore[call-overload]
+        del fields["_shared"]
+        return snapshot(type(self).__qualname__, fields)
 
     def record(self) -> Any:
         """This game so far as a versioned, replayable record."""

@@ -10,9 +10,12 @@ pytest then runs every ``test_*`` method below for that game: random games to
 the end from many seeds; card conservation at every step; illegal actions
 raise and change nothing; observations never hold a card their seat has not
 seen; ``sample_state`` agrees with its observation and varies what is hidden;
-records replay to the identical state; clones are independent; ``play`` (the
-search bots' path: no second check, no move history) leaves the same state as
-``apply``; notation, JSON and ids round-trip for every legal action.
+records replay to the identical state; notation, JSON and ids round-trip for
+every legal action; and, from ``engine/kit_play``, the paths search and
+simulation take for speed: ``play`` (no second check, no move history) leaves
+the same state as ``apply``, quiet play (no events) the same as full play
+after every move, and clones (sharing what is costly to copy) are independent
+of their originals both ways.
 
 And hidden information, move by move (each check is also a function a game's
 own tests can call on a chosen line of play, see ``steps_of``):
@@ -52,42 +55,28 @@ from courtly.engine.actions import Action
 from courtly.engine.errors import IllegalAction
 from courtly.engine.events import WATCHERS, Event
 from courtly.engine.game import Game, State
+from courtly.engine.kit_play import (
+    MAX_STEPS,
+    FastPathChecks,
+    random_game,
+    random_move,
+    random_step,
+    seats_of,
+    snapshot,
+    walk,
+)
 from courtly.engine.records import Record, replay
 
-MAX_STEPS = 100_000
-
-
-def random_step(state: State, rng: random.Random) -> tuple[int, Any]:
-    """Play one random legal action for a random seat among those to act."""
-    seats = state.to_act
-    seat = seats[rng.randrange(len(seats))]
-    legal = state.legal_actions(seat)
-    action = legal[rng.randrange(len(legal))]
-    state.apply(seat, action)
-    return seat, action
-
-
-def random_game(game: Game, players: int, seed: int, options: Any = None) -> State:
-    """A whole game of random legal play."""
-    state = game.new(players=players, seed=seed, options=options)
-    rng = random.Random(seed * 7919 + 1)
-    steps = 0
-    while not state.over:
-        random_step(state, rng)
-        steps += 1
-        if steps > MAX_STEPS:
-            raise AssertionError(f"game {game.id} seed {seed} did not end in {MAX_STEPS} steps")
-    return state
-
-
-def walk(game: Game, players: int, seed: int, options: Any = None) -> Iterator[State]:
-    """Every state of one random game, from the first to the last."""
-    state = game.new(players=players, seed=seed, options=options)
-    rng = random.Random(seed * 7919 + 1)
-    yield state
-    while not state.over:
-        random_step(state, rng)
-        yield state
+__all__ = [
+    "MAX_STEPS",
+    "GameKit",
+    "random_game",
+    "random_move",
+    "random_step",
+    "seats_of",
+    "snapshot",
+    "walk",
+]
 
 
 def _code_pattern(valid: frozenset[str]) -> re.Pattern[str]:
@@ -125,15 +114,6 @@ def card_codes_in(value: Any, valid: frozenset[str]) -> set[str]:
         elif isinstance(v, list | tuple):
             stack.extend(v)
     return found
-
-
-def snapshot(state: State) -> bytes:
-    """The whole state, for "did anything change" checks (``State.snapshot``)."""
-    return state.snapshot()
-
-
-def seats_of(state: State) -> list[int | None]:
-    return [*range(state.players), None]
 
 
 # -- moves one by one ------------------------------------------------------------
@@ -723,7 +703,7 @@ def _telling_steps(
     return chosen
 
 
-class GameKit:
+class GameKit(FastPathChecks):
     """Subclass in a game's tests with ``game_id`` and ``players`` set."""
 
     game_id: ClassVar[str]
@@ -735,15 +715,6 @@ class GameKit:
     """Seeds for the step-by-step checks (every step, every seat)."""
     deal_seeds: ClassVar[range] = range(700)
     """Deals compared with the worlds sampled at the deal."""
-
-    @property
-    def game(self) -> Game:
-        from courtly.games import get
-
-        return get(self.game_id)
-
-    def new(self, seed: int) -> State:
-        return self.game.new(players=self.players, seed=seed, options=self.options)
 
     # -- whole games ---------------------------------------------------------
     def test_random_games_reach_the_end(self) -> None:
@@ -903,34 +874,6 @@ class GameKit:
                                 f"not {len(moves)}"
                             )
 
-    def test_play_leaves_the_same_state_as_apply(self) -> None:
-        """Search bots play moves from ``legal_actions`` with ``play``, skipping
-        ``apply``'s check and history: the position must come out the same,
-        in real games and in sampled worlds."""
-        game = self.game
-        rng = random.Random(9)
-        compared = 0
-        for seed in self.deep_seeds:
-            for n, state in enumerate(walk(game, self.players, seed, self.options)):
-                if state.over:
-                    continue
-                seat = state.to_act[0]
-                start = state if n % 2 else game.sample_state(state.observation(seat), rng)
-                for action in start.legal_actions(seat)[:3]:
-                    checked, fast = start.clone(), start.clone()
-                    checked.apply(seat, action)
-                    fast.play(seat, action)
-                    assert fast.history == start.history, "play recorded a move"
-                    assert fast.zones() == checked.zones()
-                    assert fast.to_act == checked.to_act and fast.over == checked.over
-                    assert fast.scores == checked.scores
-                    for other in seats_of(checked):
-                        assert fast.observation(other) == checked.observation(other)
-                        if other is not None:
-                            assert fast.legal_actions(other) == checked.legal_actions(other)
-                    compared += 1
-        assert compared
-
     # -- hidden information, move by move -------------------------------------------
     def test_events_never_show_unseen_cards(self) -> None:
         """No event shows a viewer a card hidden from it (see
@@ -998,22 +941,6 @@ class GameKit:
             assert again.zones() == state.zones()
             for seat in seats_of(state):
                 assert again.observation(seat) == state.observation(seat)
-
-    def test_clones_are_independent(self) -> None:
-        rng = random.Random(1)
-        for seed in self.deep_seeds:
-            for n, state in enumerate(walk(self.game, self.players, seed, self.options)):
-                if n % 5 or state.over:
-                    continue
-                before = snapshot(state)
-                copy = state.clone()
-                assert copy.observation(None) == state.observation(None)
-                assert copy.zones() == state.zones()
-                for _ in range(10):
-                    if copy.over:
-                        break
-                    random_step(copy, rng)
-                assert snapshot(state) == before, "playing on a clone changed the original"
 
     def test_every_legal_action_round_trips_notation_json_and_id(self) -> None:
         game = self.game

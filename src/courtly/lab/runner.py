@@ -55,7 +55,7 @@ def play_game(
         bot = seats[seat]
         obs = state.observation(seat) if bot.needs_observation else None
         action = bot.act(obs, state.legal_actions(seat), rngs[seat])
-        state.apply(seat, action)
+        state.apply(seat, action, quiet=True)  # no record of events is kept
         decisions += 1
     record = state.record() if keep_record else None
     if record is not None:

@@ -3,7 +3,9 @@
 Whole random games are long (a random player rarely builds), and the kit plays
 a sampled world to the end from many positions, so most classes cap the game
 with ``max_rounds`` (GAR-12) to keep the folder fast; the 2-player class and
-``test_random.py`` play uncapped defaults.
+``test_random.py`` play uncapped defaults. Quiet play is checked against full
+play over the first 3,000 moves of each class's games (a Garrison move's
+observations for every seat cost the most of the five games).
 """
 
 from courtly.engine.testing import GameKit
@@ -14,6 +16,7 @@ class TestGarrisonKit2(GameKit):
     players = 2
     seeds = range(15)
     deep_seeds = range(2)
+    quiet_moves = 3_000
 
 
 class TestGarrisonKit3(GameKit):
@@ -22,6 +25,7 @@ class TestGarrisonKit3(GameKit):
     options = {"max_rounds": 20}
     seeds = range(10)
     deep_seeds = range(2)
+    quiet_moves = 3_000
 
 
 class TestGarrisonKit4(GameKit):
@@ -30,6 +34,7 @@ class TestGarrisonKit4(GameKit):
     options = {"max_rounds": 15}
     seeds = range(15)
     deep_seeds = range(2)
+    quiet_moves = 3_000
 
 
 class TestGarrisonKit6(GameKit):
@@ -38,6 +43,7 @@ class TestGarrisonKit6(GameKit):
     options = {"max_rounds": 8, "length": "medium"}
     seeds = range(10)
     deep_seeds = range(2)
+    quiet_moves = 3_000
 
 
 class TestGarrisonKitTwoJokers(GameKit):
@@ -46,6 +52,7 @@ class TestGarrisonKitTwoJokers(GameKit):
     options = {"jokers": 2, "joker_hits_trigger": True, "length": "long", "max_rounds": 8}
     seeds = range(8)
     deep_seeds = range(2)
+    quiet_moves = 3_000
 
 
 class TestGarrisonKitNoJoker(GameKit):
@@ -54,3 +61,4 @@ class TestGarrisonKitNoJoker(GameKit):
     options = {"jokers": 0, "max_rounds": 8}
     seeds = range(8)
     deep_seeds = range(1)
+    quiet_moves = 3_000

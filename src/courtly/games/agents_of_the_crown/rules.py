@@ -173,7 +173,7 @@ class AgentsState(State):
         self.passes = [None] * PLAYERS
         self.passed = [()] * PLAYERS
         self.pending.push("pass", list(range(PLAYERS)))  # AOC-3
-        return [Event("year", {"year": self.year})]
+        return [] if self.quiet else [Event("year", {"year": self.year})]
 
     def _year_order(self) -> list[int] | None:
         if self._stack is None:
@@ -263,13 +263,13 @@ class AgentsState(State):
     # -- Passing (AOC-3) ----------------------------------------------------------
     def _choose_pass(self, seat: int, action: AgentsAction) -> list[Event]:
         self.passes[seat] = action
-        events = [Event("pass_chosen", {"seat": seat})]
+        events = [] if self.quiet else [Event("pass_chosen", {"seat": seat})]
         if self.pending.done(seat):
             events += self._exchange_passes()
         return events
 
     def _exchange_passes(self) -> list[Event]:
-        events = []
+        events: list[Event] = []
         chosen = [(p.noble, p.common) for p in self.passes if p is not None]
         for seat, pair in enumerate(chosen):
             for c in pair:
@@ -277,6 +277,8 @@ class AgentsState(State):
         for seat, pair in enumerate(chosen):
             self.hands[left(seat)].extend(pair)
             self.passed[seat] = pair
+            if self.quiet:
+                continue
             events.append(
                 Event(
                     "passed",
@@ -299,6 +301,8 @@ class AgentsState(State):
         self.commits = [None] * PLAYERS
         self.order = []
         self.pending.push("commit", list(range(PLAYERS)))
+        if self.quiet:
+            return []
         return [
             Event(
                 "season",
@@ -330,23 +334,18 @@ class AgentsState(State):
         self.hands[seat].remove(action.card)
         self.commits[seat] = action
         self.order.append(seat)
-        where = PLACES[action.place]
-        if action.up:
-            events = [
-                Event(
-                    "commit",
-                    {"seat": seat, "up": True, "card": cards.code(action.card), "at": where},
+        events: list[Event] = []
+        if not self.quiet:
+            where = PLACES[action.place]
+            card = cards.code(action.card)
+            if action.up:
+                events.append(
+                    Event("commit", {"seat": seat, "up": True, "card": card, "at": where})
                 )
-            ]
-        else:
-            events = [
-                Event("commit", {"seat": seat, "up": False, "at": where}),
-                Event(
-                    "commit_private",
-                    {"seat": seat, "card": cards.code(action.card), "at": where},
-                    to=frozenset((seat,)),
-                ),
-            ]
+            else:
+                events.append(Event("commit", {"seat": seat, "up": False, "at": where}))
+                private = {"seat": seat, "card": card, "at": where}
+                events.append(Event("commit_private", private, to=frozenset((seat,))))
         if self.pending.done(seat):
             events += self._resolve_season()
         return events
@@ -358,7 +357,9 @@ class AgentsState(State):
             a = self.commits[seat]
             assert a is not None
             self.log.append((self.year, self.season, seat, a.card, a.up, a.place))
-        events = [Event("reveal", {"cards": [cards.code(c) for _, c in plays]})]
+        events: list[Event] = []
+        if not self.quiet:
+            events.append(Event("reveal", {"cards": [cards.code(c) for _, c in plays]}))
         for seat, c in plays:
             self.played[seat].append(c)
         last_season_of_year = self.season == len(SEASONS) - 1
@@ -371,7 +372,7 @@ class AgentsState(State):
                 # Stray cards become threats next season, if there is one (AOC-7).
                 for _, c in defenders:
                     (self.discard if last_season_of_year else self.strays).append(c)
-                if defenders:
+                if defenders and not self.quiet:
                     events.append(
                         Event(
                             "strays",
@@ -410,16 +411,20 @@ class AgentsState(State):
         highest prize left (AOC-6). Leftovers are discarded."""
         pile = sorted(self.challenges[s], key=lambda c: (self.threat_value(c), c), reverse=True)
         self.challenges[s] = []
-        taken = []
+        won: list[tuple[int, int]] = []
         for seat, _ in sorted(defenders, key=lambda d: d[1] >> 2, reverse=True):
             if not pile:
                 break
             prize = pile.pop(0)
             self.prizes[seat].append(prize)
-            taken.append(
-                {"seat": seat, "card": cards.code(prize), "points": self.threat_value(prize)}
-            )
+            won.append((seat, prize))
         self.discard.extend(pile)
+        if self.quiet:
+            return []
+        taken = [
+            {"seat": seat, "card": cards.code(prize), "points": self.threat_value(prize)}
+            for seat, prize in won
+        ]
         return [
             Event(
                 "defeated",
@@ -436,6 +441,8 @@ class AgentsState(State):
         if self.season == len(SEASONS) - 1:  # AOC-7: after Winter, leftovers go
             self.discard.extend(self.challenges[s])
             self.challenges[s] = []
+        if self.quiet:
+            return []
         return [
             Event(
                 "cursed",
@@ -469,23 +476,21 @@ class AgentsState(State):
         for seat, b in enumerate(breakdown):
             self.score[seat] += b["total"]
         self.year_scores.append(breakdown)
-        events = [
-            Event(
-                "year_scored",
-                {
-                    "year": self.year,
-                    "breakdown": breakdown,
-                    "hands": [_codes(h) for h in self.hands],
-                    "scores": list(self.score),
-                },
-            )
-        ]
+        events: list[Event] = []
+        if not self.quiet:
+            scored = {
+                "year": self.year,
+                "breakdown": breakdown,
+                "hands": [_codes(h) for h in self.hands],
+                "scores": list(self.score),
+            }
+            events.append(Event("year_scored", scored))
         for hand in self.hands:
             self.discard.extend(hand)
             hand.clear()
         if self.year < self.options.years:
             events += self._start_year()
-        else:
+        elif not self.quiet:
             events.append(Event("game_over", {"scores": list(self.score), "winners": self.winners}))
         return events
 

@@ -31,7 +31,7 @@ from courtly import cards
 from courtly.engine.actions import Action
 from courtly.engine.errors import OptionError
 from courtly.engine.events import Event
-from courtly.engine.game import Game, State
+from courtly.engine.game import SHARED_HISTORY, Game, State
 from courtly.games.agincards.actions import (
     ACTIONS,
     NO_TOKEN,
@@ -55,6 +55,8 @@ from courtly.games.agincards.options import AgincardsOptions
 HAND = 5
 TOKENS = 5
 SECOND_DECK = 100  # the second deck's cards are 100 + c (same codes)
+SHARED_MAP = 1 << 1
+"""A bit of ``State._shared``: the map is shared with a clone (``_own_map``)."""
 
 
 def code_of(card: int) -> str:
@@ -309,6 +311,14 @@ class AgincardsState(State):
             return self._pass(seat)
         return self._reclaim(seat, self.map.at_ref[action.ref], spotted=True)
 
+    def _own_map(self) -> Map:
+        """The map, to change: a clone shares its original's (about 42 KB by
+        the end of a game) until either changes it, and that one copies it."""
+        if self._shared & SHARED_MAP:
+            self.map = self.map.copy()
+            self._shared &= ~SHARED_MAP
+        return self.map
+
     # -- PLACEMENT and SCORE RUNS -------------------------------------------------------------
     def _place(self, seat: int, code: int, ref: int, side: int) -> list[Event]:
         hand = self.hands[seat]
@@ -316,22 +326,20 @@ class AgincardsState(State):
             if c % SECOND_DECK == code:
                 card = hand.pop(k)
                 break
-        m = self.map
+        m = self._own_map()
         i = m.target(ref, side)
         m.place(i, card)
         self.passes = 0
-        events = [
-            Event(
-                "placed",
-                {
-                    "seat": seat,
-                    "card": code_of(card),
-                    "side": SIDES[side],
-                    "of": ref_name(ref),
-                    "at": list(xy(i)),
-                },
-            )
-        ]
+        events: list[Event] = []
+        if not self.quiet:
+            placed = {
+                "seat": seat,
+                "card": code_of(card),
+                "side": SIDES[side],
+                "of": ref_name(ref),
+                "at": list(xy(i)),
+            }
+            events.append(Event("placed", placed))
         # AGI-5: every token in a score run this card extends scores the run's
         # new full length for its owner, once per token.
         token = m.token
@@ -345,6 +353,8 @@ class AgincardsState(State):
                 if owner >= 0:
                     self.score[owner] += n
                     self.run_points[owner] += n
+                    if self.quiet:
+                        continue
                     events.append(
                         Event(
                             "scored",
@@ -365,23 +375,20 @@ class AgincardsState(State):
 
     def _token(self, seat: int, placed: bool) -> list[Event]:
         self.pending.pop()
-        events = []
+        events: list[Event] = []
         if placed:
             # AGI-5/AGI-6: a token on the card just placed scores across plus down.
             i = self.just_placed
-            m = self.map
+            m = self._own_map()
             points = m.run_length(i, 1) + m.run_length(i, WIDTH)
             m.token[i] = seat
             self.token_cells[i] = seat
             self.tokens[seat] -= 1
             self.score[seat] += points
             self.token_points[seat] += points
-            events.append(
-                Event(
-                    "token",
-                    {"seat": seat, "card": self._name(i), "at": list(xy(i)), "points": points},
-                )
-            )
+            if not self.quiet:
+                token = {"seat": seat, "card": self._name(i), "at": list(xy(i)), "points": points}
+                events.append(Event("token", token))
             options = self.options
             returns = options.reclaim == "auto" and not options.late_reclaim
             if returns and not m.can_score(i):  # AGI-10: on a spent card it scores, then returns
@@ -390,9 +397,11 @@ class AgincardsState(State):
 
     # -- RECLAIMING TOKENS (AGI-7) ----------------------------------------------------------------
     def _reclaim(self, seat: int, i: int, spotted: bool) -> list[Event]:
-        del self.map.token[i]
+        del self._own_map().token[i]
         del self.token_cells[i]
         self.tokens[seat] += 1
+        if self.quiet:
+            return []
         return [
             Event(
                 "reclaimed",
@@ -416,7 +425,7 @@ class AgincardsState(State):
 
     # -- TURNS (AGI-8) ------------------------------------------------------------------------
     def _end_turn(self, seat: int) -> list[Event]:
-        events = []
+        events: list[Event] = []
         options = self.options
         if options.reclaim == "auto" and options.late_reclaim:
             events += self._auto_reclaim()  # AGI-10 (option): only after the token decision
@@ -425,8 +434,10 @@ class AgincardsState(State):
         if len(hand) < HAND and self.deck:
             card = self.deck.pop()
             hand.append(card)
-            events.append(Event("drew", {"seat": seat}))
-            events.append(Event("drew_card", {"seat": seat, "card": code_of(card)}, to=_ONLY[seat]))
+            if not self.quiet:
+                events.append(Event("drew", {"seat": seat}))
+                drew = {"seat": seat, "card": code_of(card)}
+                events.append(Event("drew_card", drew, to=_ONLY[seat]))
         if not self.deck and not any(self.hands):
             return events + self._game_over("every card has been played")
         return events + self._next_turn()
@@ -435,7 +446,7 @@ class AgincardsState(State):
         self.passes += 1
         # Whether a card could have gone down depends on the hidden hand: the
         # pass says nothing about it.
-        events = [Event("passed", {"seat": seat})]
+        events = [] if self.quiet else [Event("passed", {"seat": seat})]
         if self.passes >= self.players:
             return events + self._game_over("every player passed in a row")
         return events + self._next_turn()
@@ -450,6 +461,8 @@ class AgincardsState(State):
     # -- THE END ------------------------------------------------------------------------------
     def _game_over(self, why: str) -> list[Event]:
         self.pending.items.clear()
+        if self.quiet:
+            return []
         return [
             Event("game_over", {"why": why, "scores": list(self.score), "winners": self.winners})
         ]
@@ -485,10 +498,10 @@ class AgincardsState(State):
 
     def clone(self) -> AgincardsState:
         new = AgincardsState.__new__(AgincardsState)
-        new._copy_base(self)
+        new._copy_base(self, SHARED_HISTORY | SHARED_MAP)
         new.hands = [h[:] for h in self.hands]
         new.deck = self.deck[:]
-        new.map = self.map.copy()
+        new.map = self.map  # shared until either changes it (``_own_map``)
         new.tokens = self.tokens[:]
         new.token_cells = self.token_cells.copy()
         new.score = self.score[:]

@@ -158,7 +158,7 @@ class CrownState(State):
     def _start_turn(self) -> list[Event]:
         self.turn += 1
         self.pending.push("turn", [self.active])
-        return [Event("turn", {"turn": self.turn, "seat": self.active})]
+        return [] if self.quiet else [Event("turn", {"turn": self.turn, "seat": self.active})]
 
     # -- values -------------------------------------------------------------------
     @property
@@ -280,7 +280,7 @@ class CrownState(State):
             return self._trash_market(seat, action.card)
         if kind == "pass":
             self.pending.pop()
-            return [Event("no_trash", {"seat": seat})]
+            return [] if self.quiet else [Event("no_trash", {"seat": seat})]
         if kind == "discard":
             return self._forced_discard(seat, action.card)
         return self._end_turn(seat)
@@ -299,10 +299,12 @@ class CrownState(State):
                 self._count(DIAMONDS_SUIT, dv)
         self._count(suit, value)  # CRR-4: a boosted card uses its boosted value
         self.plays.append([c, d, value])
-        data: dict[str, Any] = {"seat": seat, "card": cards.code(c), "value": value}
-        if d >= 0:
-            data["boost"] = cards.code(d)
-        events = [Event("play", data)]
+        events: list[Event] = []
+        if not self.quiet:
+            data: dict[str, Any] = {"seat": seat, "card": cards.code(c), "value": value}
+            if d >= 0:
+                data["boost"] = cards.code(d)
+            events.append(Event("play", data))
         if suit == SPADES_SUIT:
             # Supporters stay in play, the boosting diamond under them.
             self.supporters[seat].append(c)
@@ -317,7 +319,8 @@ class CrownState(State):
                 events += self._strike(seat)
             elif suit == HEARTS:
                 self.influence[seat] += value
-                events.append(Event("heal", {"seat": seat, "amount": value}))
+                if not self.quiet:
+                    events.append(Event("heal", {"seat": seat, "amount": value}))
                 events += self._check_end()
         if self.pending.items and any(m >= 0 for m in self.market):
             # CRR-7: each Jack played for its ability may trash a market card.
@@ -339,6 +342,8 @@ class CrownState(State):
             return []
         amount, self.pool = self.pool, 0
         self.influence[opp] -= amount
+        if self.quiet:
+            return self._check_end()
         return [Event("damage", {"seat": opp, "amount": amount}), *self._check_end()]
 
     def _clear(self, seat: int, spade: int) -> list[Event]:
@@ -346,7 +351,11 @@ class CrownState(State):
         opp = 1 - seat
         value = self.spade_value(opp, spade)
         self.pool -= value
-        events = [Event("clear", {"seat": seat, "spade": cards.code(spade), "value": value})]
+        events: list[Event] = []
+        if not self.quiet:
+            events.append(
+                Event("clear", {"seat": seat, "spade": cards.code(spade), "value": value})
+            )
         self._remove_spade(opp, spade)
         return events + self._strike(seat)
 
@@ -363,6 +372,8 @@ class CrownState(State):
     def _trash_market(self, seat: int, c: int) -> list[Event]:
         slot = self.market.index(c)
         self.trashed.append(c)
+        if self.quiet:
+            return self._refill(slot)
         events = [Event("trash_market", {"seat": seat, "card": cards.code(c)})]
         return events + self._refill(slot)
 
@@ -376,6 +387,8 @@ class CrownState(State):
             self.cash_jacks += 1
         elif IS_ACE[c]:
             self.cash_aces += 1
+        if self.quiet:
+            return []
         return [Event("cash", {"seat": seat, "card": cards.code(c), "currency": self.currency})]
 
     # -- Purchase cards from the market ---------------------------------------------
@@ -383,19 +396,19 @@ class CrownState(State):
         slot = self.market.index(c)
         self.spent += self.values[c]
         self.discards[seat].append(c)
+        if self.quiet:
+            return self._refill(slot)
         events = [Event("buy", {"seat": seat, "card": cards.code(c), "cost": self.values[c]})]
         return events + self._refill(slot)
 
     def _refill(self, slot: int) -> list[Event]:
         """Replace a market card at once; an empty market deck leaves the slot
         empty (CRR-7). Crowded House is checked after every refill."""
-        if self.market_deck:
-            c = self.market_deck.pop()
-            self.market[slot] = c
-            events = [Event("refill", {"card": cards.code(c)})]
-        else:
-            self.market[slot] = -1
-            events = [Event("refill", {"card": None})]
+        c = self.market_deck.pop() if self.market_deck else -1
+        self.market[slot] = c
+        if self.quiet:
+            return self._crowded_house()
+        events = [Event("refill", {"card": cards.code(c) if c >= 0 else None})]
         return events + self._crowded_house()
 
     # -- Crowded House (CRR-7, CRR-10) --------------------------------------------------
@@ -412,7 +425,8 @@ class CrownState(State):
             self.rng.shuffle(everything)
             self.market = everything[:size] + [-1] * (MARKET_SIZE - size)
             self.market_deck = everything[size:]
-            events.append(Event("crowded_house", {"market": _codes(self.market_cards())}))
+            if not self.quiet:
+                events.append(Event("crowded_house", {"market": _codes(self.market_cards())}))
         return events
 
     def market_cards(self) -> list[int]:
@@ -424,11 +438,15 @@ class CrownState(State):
         opp = 1 - seat
         if suit == CLUBS:
             self.pending.push("discard", [opp])
-            return [Event("bonus", {"seat": seat, "suit": "C"})]
+            return [] if self.quiet else [Event("bonus", {"seat": seat, "suit": "C"})]
         if suit == HEARTS:
+            if self.quiet:
+                return self._draw(seat, 1)
             return [Event("bonus", {"seat": seat, "suit": "H"}), *self._draw(seat, 1)]
         if suit == SPADES_SUIT:
             self._remove_spade(opp, c)
+            if self.quiet:
+                return self._strike(seat)
             events = [Event("bonus", {"seat": seat, "suit": "S", "card": cards.code(c)})]
             return events + self._strike(seat)
         if c in self.hands[seat]:
@@ -436,17 +454,21 @@ class CrownState(State):
         else:
             self.discards[seat].remove(c)
         self.trashed.append(c)
+        if self.quiet:
+            return []
         return [Event("bonus", {"seat": seat, "suit": "D", "card": cards.code(c)})]
 
     def _forced_discard(self, seat: int, c: int) -> list[Event]:
         self.hands[seat].remove(c)
         self.discards[seat].append(c)
         self.pending.pop()
-        return [Event("discard", {"seat": seat, "card": cards.code(c)})]
+        return [] if self.quiet else [Event("discard", {"seat": seat, "card": cards.code(c)})]
 
     # -- End of turn -----------------------------------------------------------------------
     def _end_turn(self, seat: int) -> list[Event]:
-        events = [Event("end_turn", {"seat": seat, "lost_damage": self.pool})]
+        events: list[Event] = []
+        if not self.quiet:
+            events.append(Event("end_turn", {"seat": seat, "lost_damage": self.pool}))
         discard = self.discards[seat]
         discard.extend(self.hands[seat])  # cards not used are discarded
         self.hands[seat] = []
@@ -457,7 +479,8 @@ class CrownState(State):
         limit = self.options.turn_limit
         if limit and self.turn >= limit:  # CRR-11
             self.end_reason = "turn limit"
-            events.append(Event("game_over", {"reason": "turn limit", "winners": self.winners}))
+            if not self.quiet:
+                events.append(Event("game_over", {"reason": "turn limit", "winners": self.winners}))
             return events
         self.active = 1 - seat
         return events + self._start_turn()
@@ -476,9 +499,12 @@ class CrownState(State):
                 self.rng.shuffle(deck)
                 # CRR-18: the cards already drawn are known to be in the hand.
                 self.pile_from[seat] = list(deck)
-                events.append(Event("reshuffle", {"seat": seat, "cards": len(deck)}))
+                if not self.quiet:
+                    events.append(Event("reshuffle", {"seat": seat, "cards": len(deck)}))
             drawn.append(deck.pop())
         self.hands[seat].extend(drawn)
+        if self.quiet:
+            return events
         events.append(Event("draw", {"seat": seat, "count": len(drawn)}))
         events.append(Event("drew", {"seat": seat, "cards": _codes(drawn)}, to=frozenset((seat,))))
         return events
@@ -489,6 +515,8 @@ class CrownState(State):
             return []
         self.pending.items.clear()
         self.end_reason = "influence"
+        if self.quiet:
+            return []
         return [Event("game_over", {"reason": "influence", "winners": self.winners})]
 
     @property

@@ -212,15 +212,17 @@ class GarrisonState(State):
             return []
         self.winner = seat
         self._finish()
+        if self.quiet:
+            return []
         return [Event("win", {"seat": seat, "keep": value, "target": self.target})]
 
     def _finish(self) -> None:
         self.ended = True
         self.pending.items.clear()
 
-    def _fall(self, seat: int) -> dict[str, Any]:
+    def _fall(self, seat: int) -> list[int]:
         """A keep falls: besieging spades, then clubs, are discarded; every heart
-        is turned face down (the text's order)."""
+        is turned face down (the text's order). Returns the cards discarded."""
         gone = self.siege[seat] + self.garrison[seat]
         self.discard.extend(self.siege[seat])
         self.discard.extend(self.garrison[seat])
@@ -229,7 +231,7 @@ class GarrisonState(State):
         self.garrison[seat] = []
         self.fallen[seat].extend(self.court[seat])
         self.court[seat] = []
-        return {"seat": seat, "discarded": codes(gone)}
+        return gone
 
     # -- drawing -----------------------------------------------------------------
     def _draw(self) -> int:
@@ -255,7 +257,7 @@ class GarrisonState(State):
                 break
             hand.append(c)  # GAR-3: a Joker drawn into a hand does nothing
             drawn.append(c)
-        if not drawn:
+        if not drawn or self.quiet:
             return []
         return [
             Event("drew", {"seat": seat, "count": len(drawn)}),
@@ -417,9 +419,15 @@ class GarrisonState(State):
             else self.target_reason(seat, a)
         )
         if why is not None:
-            return [Event("fizzled", {"seat": seat, "move": a.notation, "why": why})]
+            return (
+                []
+                if self.quiet
+                else [Event("fizzled", {"seat": seat, "move": a.notation, "why": why})]
+            )
         kind = a.kind
-        events = [Event("move", {"seat": seat, "move": a.notation})]
+        events: list[Event] = []
+        if not self.quiet:
+            events.append(Event("move", {"seat": seat, "move": a.notation}))
         joker = -1
         if kind == "upgrade":
             for d in a.pay:  # GAR-17: in the order named, the last on top
@@ -473,23 +481,29 @@ class GarrisonState(State):
         ``end`` has closed, GAR-18); GAR-8: every siege is then checked,
         clockwise from the player whose turn it was."""
         seat = self.current
-        events = [Event("end_turn", {"seat": seat})]
+        events: list[Event] = []
+        if not self.quiet:
+            events.append(Event("end_turn", {"seat": seat}))
         events += self._draw_to_three(seat)
         n = self.n
         for k in range(n):
             t = (seat + k) % n
             besiegers = self.siege[t]
             if besiegers and sum(VALUE[c] for c in besiegers) > self.keep_value(t):
-                events.append(Event("keep_fell", self._fall(t)))
+                gone = self._fall(t)
+                if not self.quiet:
+                    events.append(Event("keep_fell", {"seat": t, "discarded": codes(gone)}))
         self.pending.pop()
         if self.turn >= self.options.max_rounds * n:  # GAR-12
             self._finish()
-            events.append(Event("game_over", {"reason": "rounds", "scores": self.scores}))
+            if not self.quiet:
+                events.append(Event("game_over", {"reason": "rounds", "scores": self.scores}))
             return events
         self.turn += 1
         self.current = (seat + 1) % n
         self.pending.push("turn", [self.current])
-        events.append(Event("turn", {"seat": self.current, "turn": self.turn}))
+        if not self.quiet:
+            events.append(Event("turn", {"seat": self.current, "turn": self.turn}))
         # GAR-7: at the start of a turn, empty market spaces are refilled.
         events += spies.refill(self, self.current)
         events += spies.settle(self)
@@ -568,7 +582,7 @@ class GarrisonState(State):
         new.pool = self.pool[:]
         new.fresh = self.fresh[:]
         new.seen = self.seen[:]
-        new._stacked_left = 0
+        new._stacked_left = self._stacked_left
         return new
 
 

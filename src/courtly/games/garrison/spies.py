@@ -16,7 +16,7 @@ The Joker fires when it enters the market or is discarded or spent from a hand
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from courtly import cards
 from courtly.engine.actions import Action
@@ -113,6 +113,8 @@ def declare(st: GarrisonState, item: Item) -> list[Event]:
     """Put ``item`` on the chain and open its window (GAR-4)."""
     st.chain.append(item)
     st.pending.push("reaction", [(item.seat + 1) % st.n])
+    if st.quiet:
+        return []
     return [Event("declared", {"seat": item.seat, "kind": item.kind, "what": item.describe()})]
 
 
@@ -120,7 +122,7 @@ def respond(st: GarrisonState, seat: int, a: GarrisonAction) -> list[Event]:
     """The asked seat answers the open window: ``pass`` or a spy."""
     st.chain[-1].answered += 1
     if a is PASS:
-        events = [Event("no_response", {"seat": seat}, to=frozenset((seat,)))]
+        events = [] if st.quiet else [Event("no_response", {"seat": seat}, to=frozenset((seat,)))]
     else:
         events = declare_spy(st, seat, a)
     return events + settle(st)
@@ -155,6 +157,8 @@ def resolve(st: GarrisonState, item: Item) -> list[Event]:
     if item.void:
         if item.kind == "spy":
             st.discard.append(item.card)
+        if st.quiet:
+            return []
         return [Event("fizzled", {"seat": item.seat, "why": "its cards went back into the deck"})]
     if item.kind == "action":
         assert item.action is not None
@@ -163,7 +167,11 @@ def resolve(st: GarrisonState, item: Item) -> list[Event]:
         assert item.action is not None
         st.discard.append(item.card)  # the spent Ace lands before its effect
         if item.cancelled:
-            return [Event("cancelled", {"seat": item.seat, "what": item.describe()})]
+            return (
+                []
+                if st.quiet
+                else [Event("cancelled", {"seat": item.seat, "what": item.describe()})]
+            )
         return resolve_spy(st, item.seat, item.action)
     # the Joker
     events: list[Event] = []
@@ -172,7 +180,8 @@ def resolve(st: GarrisonState, item: Item) -> list[Event]:
         if item.card >= 0 and item.card in st.market:
             st.market[st.market.index(item.card)] = -1
             st.discard.append(item.card)
-        events.append(Event("cancelled", {"seat": item.seat, "what": item.describe()}))
+        if not st.quiet:
+            events.append(Event("cancelled", {"seat": item.seat, "what": item.describe()}))
     else:
         held = disaster(st, item.seat, events)
         # GAR-20: a Joker the disaster discarded from a hand fires in turn; the
@@ -298,8 +307,12 @@ def resolve_spy(st: GarrisonState, seat: int, a: GarrisonAction) -> list[Event]:
     below = st.chain[-1] if st.chain else None
     why = target_reason(st, seat, a, below)
     if why is not None:
-        return [Event("fizzled", {"seat": seat, "move": a.notation, "why": why})]
-    events = [Event("spy", {"seat": seat, "spy": SPY_NAME[a.kind], "move": a.notation})]
+        return (
+            [] if st.quiet else [Event("fizzled", {"seat": seat, "move": a.notation, "why": why})]
+        )
+    events: list[Event] = []
+    if not st.quiet:
+        events.append(Event("spy", {"seat": seat, "spy": SPY_NAME[a.kind], "move": a.notation}))
     kind = a.kind
     if kind == "agitate":
         t = a.target
@@ -347,7 +360,8 @@ def refill(st: GarrisonState, seat: int) -> list[Event]:
             if c < 0:
                 break
             market[i] = c
-            events.append(Event("market", {"slot": i, "card": _CODE[c]}))
+            if not st.quiet:
+                events.append(Event("market", {"slot": i, "card": _CODE[c]}))
             if c >= 52:
                 return events + joker_fires(st, seat, c, "market")
     return events
@@ -356,7 +370,9 @@ def refill(st: GarrisonState, seat: int) -> list[Event]:
 def joker_fires(
     st: GarrisonState, seat: int, joker: int, source: str, refill: bool = False
 ) -> list[Event]:
-    events = [Event("joker", {"seat": seat, "card": _CODE[joker], "from": source})]
+    events: list[Event] = []
+    if not st.quiet:
+        events.append(Event("joker", {"seat": seat, "card": _CODE[joker], "from": source}))
     item = Item("joker", seat, card=joker, source=source)
     item.refill = item.refill or refill
     return events + declare(st, item)
@@ -382,22 +398,16 @@ def disaster(st: GarrisonState, trigger: int, events: list[Event]) -> list[tuple
     values = [sum(VALUE[c] for c in h) for h in st.hands]
     bar = values[trigger]
     hit = st.options.joker_hits_trigger
-    events.append(
-        Event(
-            "disaster",
-            {
-                "trigger": trigger,
-                "hands": [[_CODE[c] for c in h] for h in st.hands],
-                "values": values,
-            },
-        )
-    )
-    fell: list[dict[str, Any]] = []
+    if not st.quiet:
+        hands = [[_CODE[c] for c in h] for h in st.hands]
+        events.append(Event("disaster", {"trigger": trigger, "hands": hands, "values": values}))
+    fell: list[tuple[int, list[int]]] = []
     for s in order:
         if (s != trigger or hit) and values[s] <= bar and (st.court[s] or st.garrison[s]):
-            fell.append(st._fall(s))
-    if fell:
-        events.append(Event("keeps_fell", {"keeps": fell}))
+            fell.append((s, st._fall(s)))
+    if fell and not st.quiet:
+        keeps = [{"seat": s, "discarded": [_CODE[c] for c in gone]} for s, gone in fell]
+        events.append(Event("keeps_fell", {"keeps": keeps}))
     held: list[tuple[int, int]] = []
     for s in order:
         if st.options.disaster_joker_fires:

@@ -48,6 +48,8 @@ def carry_out(s: IntrigueState, seat: int, a: IntrigueAction) -> list[Event]:
 # -- a turn (INT-3) ------------------------------------------------------------------
 def take_token(s: IntrigueState, seat: int, t: int) -> list[Event]:
     s.tokens[t] = seat
+    if s.quiet:
+        return s.end_turn(seat)
     return [Event("take", {"seat": seat, "token": C.TOKEN_CODES[t]}), *s.end_turn(seat)]
 
 
@@ -55,6 +57,8 @@ def play_favor(s: IntrigueState, seat: int, letter: int) -> list[Event]:
     """A Favor goes face down onto the one pile of Favors, in play order."""
     s.favor_hand[seat].remove(letter)
     s.favors_played.append(C.favor_card(seat, letter))
+    if s.quiet:
+        return s.end_turn(seat)
     return [
         Event("favor", {"seat": seat}),
         Event("favor_private", {"seat": seat, "favor": C.LETTERS[letter]}, to=_ME[seat]),
@@ -89,6 +93,8 @@ def draw(s: IntrigueState, seat: int, n: int) -> list[Event]:
             c = s.deck.pop()
             s.hands[seat].append(c)
             got.append(c)
+    if s.quiet:
+        return []
     return [
         Event("draw", {"seat": seat, "count": len(got)}),
         Event("drawn", {"cards": [C.CODES[c] for c in got]}, to=_ME[seat]),
@@ -98,6 +104,8 @@ def draw(s: IntrigueState, seat: int, n: int) -> list[Event]:
 def play_down(s: IntrigueState, seat: int, card: int, x: int) -> list[Event]:
     """Any card may go face down into a support stack; its text is ignored."""
     _to_stack(s, seat, card, x, False)
+    if s.quiet:
+        return s.end_turn(seat)
     return [
         Event("down", {"seat": seat, "character": C.LETTERS[x]}),
         Event("down_private", {"card": C.CODES[card], "character": C.LETTERS[x]}, to=_ME[seat]),
@@ -111,7 +119,10 @@ def play_up(s: IntrigueState, seat: int, card: int, x: int) -> list[Event]:
     ends the round before its text (INT-19)."""
     last = _last_card(s, seat)
     _to_stack(s, seat, card, x, True)
-    events = [Event("up", {"seat": seat, "card": C.CODES[card], "character": C.LETTERS[x]})]
+    events: list[Event] = []
+    if not s.quiet:
+        up = {"seat": seat, "card": C.CODES[card], "character": C.LETTERS[x]}
+        events.append(Event("up", up))
     if last:
         return events + s.end_turn(seat)
     if card in C.DEFIANCE:
@@ -131,12 +142,16 @@ def play_action(s: IntrigueState, seat: int, card: int) -> list[Event]:
     _from_hand(s, seat, card)
     s.discard.append(card)
     if idle:
+        if s.quiet:
+            return s.end_turn(seat)
         return [
             Event("play", {"seat": seat, "card": C.CODES[card], "no_effect": True}),
             *s.end_turn(seat),
         ]
     s.effect = card
-    events = [Event("play", {"seat": seat, "card": C.CODES[card]})]
+    events: list[Event] = []
+    if not s.quiet:
+        events.append(Event("play", {"seat": seat, "card": C.CODES[card]}))
     if card == C.ORACLE:  # Draw two cards. Then discard a card from your hand.
         events += draw(s, seat, 2)
         if not s.hands[seat]:
@@ -162,9 +177,12 @@ def place_relationship(s: IntrigueState, seat: int, card: int, lt: int, rt: int)
     old = s.rel_card[p]
     if old >= 0:
         s.discard.append(old)
-        events.append(Event("replaced", {"card": C.CODES[old], "pair": C.PAIR_NAMES[p]}))
+        if not s.quiet:
+            events.append(Event("replaced", {"card": C.CODES[old], "pair": C.PAIR_NAMES[p]}))
     s.rel_card[p] = card
     s.rel_cw[p] = lt == C.PAIRS[p][0]
+    if s.quiet:
+        return s.end_turn(seat)
     events.append(
         Event(
             "relationship",
@@ -179,6 +197,8 @@ def discard(s: IntrigueState, seat: int, card: int) -> list[Event]:
     """Oracle's and Defiance's discard: the card is shown (INT-15)."""
     _from_hand(s, seat, card)
     s.discard.append(card)
+    if s.quiet:
+        return s.end_turn(seat)
     return [Event("discard", {"seat": seat, "card": C.CODES[card]}), *s.end_turn(seat)]
 
 
@@ -190,6 +210,8 @@ def assassinate(s: IntrigueState, seat: int, x: int) -> list[Event]:
     s.chars[x] = new
     s.char_points[x] = 0
     (s.unused if s.options.assassinated == "unused" else s.gone).append(old)
+    if s.quiet:
+        return s.end_turn(seat)
     return [
         Event(
             "assassination",
@@ -204,25 +226,26 @@ def virtue(s: IntrigueState, seat: int, x: int) -> list[Event]:
     until a negative one, which is discarded; revealed cards stay face up (INT-7)."""
     stack, up, by, shown = s.stacks[x], s.stack_up[x], s.stack_by[x], s.stack_shown[x]
     revealed = []
-    dropped = None
+    dropped = -1
     for i in range(len(stack) - 1, -1, -1):
         if up[i]:
             continue
         up[i], shown[i] = True, False
         c = stack[i]
-        revealed.append(C.CODES[c])
+        revealed.append(c)
         if C.VALUE[c] < 0:
             del stack[i], up[i], by[i], shown[i]
             s.discard.append(c)
-            dropped = C.CODES[c]
+            dropped = c
             break
-    return [
-        Event(
-            "virtue",
-            {"character": C.LETTERS[x], "revealed": revealed, "discarded": dropped},
-        ),
-        *s.end_turn(seat),
-    ]
+    if s.quiet:
+        return s.end_turn(seat)
+    told = {
+        "character": C.LETTERS[x],
+        "revealed": [C.CODES[c] for c in revealed],
+        "discarded": C.CODES[dropped] if dropped >= 0 else None,
+    }
+    return [Event("virtue", told), *s.end_turn(seat)]
 
 
 def spy(s: IntrigueState, seat: int, x: int) -> list[Event]:
@@ -235,6 +258,8 @@ def spy(s: IntrigueState, seat: int, x: int) -> list[Event]:
         s.stack_shown[x][i] = True
     else:
         up[i] = True
+    if s.quiet:
+        return s.end_turn(seat)
     return [
         Event("spy", {"character": C.LETTERS[x], "card": C.CODES[s.stacks[x][i]]}),
         *s.end_turn(seat),
@@ -244,6 +269,8 @@ def spy(s: IntrigueState, seat: int, x: int) -> list[Event]:
 def manipulate(s: IntrigueState, seat: int, mine: int, theirs: int) -> list[Event]:
     other = s.tokens[theirs]
     s.tokens[mine], s.tokens[theirs] = other, seat
+    if s.quiet:
+        return s.end_turn(seat)
     return [
         Event(
             "swap",
@@ -261,6 +288,8 @@ def manipulate(s: IntrigueState, seat: int, mine: int, theirs: int) -> list[Even
 def lies(s: IntrigueState, seat: int, p: int) -> list[Event]:
     """Swap a relationship's ends (INT-4)."""
     s.rel_cw[p] = not s.rel_cw[p]
+    if s.quiet:
+        return s.end_turn(seat)
     return [
         Event(
             "reverse",
@@ -277,13 +306,16 @@ def lies(s: IntrigueState, seat: int, p: int) -> list[Event]:
 def misinformation(s: IntrigueState, seat: int, p: int, q: int) -> list[Event]:
     """Move a relationship to an adjacent pair keeping its clockwise orientation; a
     relationship of the opposite sign there is replaced and discarded (INT-4)."""
-    events = []
+    events: list[Event] = []
     old = s.rel_card[q]
     if old >= 0:
         s.discard.append(old)
-        events.append(Event("replaced", {"card": C.CODES[old], "pair": C.PAIR_NAMES[q]}))
+        if not s.quiet:
+            events.append(Event("replaced", {"card": C.CODES[old], "pair": C.PAIR_NAMES[q]}))
     s.rel_card[q], s.rel_cw[q] = s.rel_card[p], s.rel_cw[p]
     s.rel_card[p], s.rel_cw[p] = -1, True
+    if s.quiet:
+        return s.end_turn(seat)
     events.append(
         Event(
             "move",

@@ -66,22 +66,20 @@ def end_round(s: IntrigueState) -> list[Event]:
             s.stack_shown[lender].append(False)
             value = C.support_value(card, s.chars[lender])
             summary["debt"] = {"from": C.LETTERS[debtor], "to": C.LETTERS[lender], "value": value}
-            events.append(
-                Event(
-                    "debt",
-                    {"from": C.LETTERS[debtor], "to": C.LETTERS[lender], "card": C.CODES[card]},
+            if not s.quiet:
+                events.append(
+                    Event(
+                        "debt",
+                        {"from": C.LETTERS[debtor], "to": C.LETTERS[lender], "card": C.CODES[card]},
+                    )
                 )
-            )
     # Reveal all support cards.
     for x in range(3):
         s.stack_up[x] = [True] * len(s.stacks[x])
         s.stack_shown[x] = [False] * len(s.stacks[x])
-    events.append(
-        Event(
-            "reveal",
-            {"stacks": {C.LETTERS[x]: [C.CODES[c] for c in s.stacks[x]] for x in range(3)}},
-        )
-    )
+    if not s.quiet:
+        stacks = {C.LETTERS[x]: [C.CODES[c] for c in s.stacks[x]] for x in range(3)}
+        events.append(Event("reveal", {"stacks": stacks}))
     support = totals(s)
     winner = leader(s, support)
     summary["totals"] = {C.LETTERS[x]: support[x] for x in range(3)}
@@ -107,7 +105,8 @@ def end_round(s: IntrigueState) -> list[Event]:
         s.points[seat] += delta[seat]
     summary["points"] = delta
     s.round_log.append(summary)
-    events.append(Event("round_won", {**summary, "scores": list(s.points)}))
+    if not s.quiet:
+        events.append(Event("round_won", {**summary, "scores": list(s.points)}))
     if s.round >= s.options.rounds or min(s.points) <= 0:  # INT-10
         return events + end_game(s)
     return events + next_round(s)
@@ -183,4 +182,6 @@ def end_game(s: IntrigueState) -> list[Event]:
     }
     s.finished = True
     s.pending.items.clear()
+    if s.quiet:
+        return []
     return [Event("game_over", {**s.final, "scores": list(s.points), "winners": s.winners})]

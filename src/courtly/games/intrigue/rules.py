@@ -143,15 +143,12 @@ class IntrigueState(State):
                 if self.deck:
                     self.hands[seat].append(self.deck.pop())
         self.turn = self.start
-        events = [Event("round", {"round": self.round, "first": self.start})]
-        for seat in range(PLAYERS):
-            events.append(
-                Event(
-                    "dealt",
-                    {"cards": [C.CODES[c] for c in self.hands[seat]]},
-                    to=frozenset((seat,)),
-                )
-            )
+        events: list[Event] = []
+        if not self.quiet:
+            events.append(Event("round", {"round": self.round, "first": self.start}))
+            for seat in range(PLAYERS):
+                dealt = {"cards": [C.CODES[c] for c in self.hands[seat]]}
+                events.append(Event("dealt", dealt, to=frozenset((seat,))))
         if any(not h for h in self.hands):  # INT-11 with 'keep': nothing left to deal
             return events + end_round(self)
         self.pending.push("turn", [self.start])
