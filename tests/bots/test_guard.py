@@ -127,9 +127,10 @@ def test_the_guard_plays_a_move_that_is_clearly_better() -> None:
         verdict = bot.last_verdict
         assert verdict is not None and verdict.overridden
         assert verdict.action.id == move == 3
-        # Half the budget went to the tree, half to the paired rollouts.
+        # Half the budget went to the tree, half to the paired rollouts
+        # (counted in decisions: a tree iteration's worth is a rollout's).
         assert bot.last_iterations == 100
-        assert verdict.rollouts <= 100
+        assert verdict.decisions <= 100 * 100
 
 
 def test_a_slightly_better_move_needs_the_evidence() -> None:

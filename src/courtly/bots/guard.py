@@ -73,6 +73,7 @@ class Verdict:
     overridden: bool
     worlds: int
     rollouts: int
+    decisions: int
     candidates: list[Paired] = field(default_factory=list)
 
 
@@ -121,18 +122,20 @@ def compare(
     value: Callable[[State], list[float]],
     settings: Guard,
     rng: random.Random,
-    rollouts: int,
+    decisions: int,
     deadline: float | None = None,
 ) -> Verdict:
-    """Compare ``candidates`` with ``base`` on paired worlds, for at most
-    ``rollouts`` rollouts (the base's included) or until ``deadline`` (a
-    ``time.perf_counter`` reading); the move to play and the evidence."""
+    """Compare ``candidates`` with ``base`` on paired worlds, until the
+    rollouts have played ``decisions`` decisions in all (the base's included)
+    or ``deadline`` (a ``time.perf_counter`` reading) would be overrun; the
+    move to play and the evidence."""
     me: int = observation["seat"]
     paired = [Paired(a) for a in candidates if a.id != base.id]
     worlds = 0
     spent = 0
+    played = 0
     start = time.perf_counter()
-    while paired and spent < rollouts:
+    while paired and played < decisions:
         live = [p for p in paired if not p.dropped]
         if not live:
             break
@@ -142,14 +145,16 @@ def compare(
                 break
         world = game.sample_state(observation, rng)
         seed = rng.getrandbits(64)
-        base_value = _rollout(world, me, base, policy, value, settings.steps, seed)
+        base_value, n = _rollout(world, me, base, policy, value, settings.steps, seed)
         spent += 1
+        played += n
         if base_value is None:
             worlds += 1
             continue
         for p in live:
-            v = _rollout(world, me, p.action, policy, value, settings.steps, seed)
+            v, n = _rollout(world, me, p.action, policy, value, settings.steps, seed)
             spent += 1
+            played += n
             if v is None:
                 continue
             d = v - base_value
@@ -171,6 +176,7 @@ def compare(
         overridden=overridden,
         worlds=worlds,
         rollouts=spent,
+        decisions=played,
         candidates=paired,
     )
 
@@ -183,14 +189,14 @@ def _rollout(
     value: Callable[[State], list[float]],
     steps: int,
     seed: int,
-) -> float | None:
+) -> tuple[float | None, int]:
     """``me``'s value after ``action`` in a clone of ``world`` and ``steps``
     decisions of ``policy`` drawn from ``seed`` (None: the move is not legal
-    in this world)."""
+    in this world), and the decisions played."""
     w = world.clone()
     if me not in w.to_act or w.check(me, action) is not None:
-        return None
+        return None, 0
     w.play(me, action)
     rng = random.Random(seed)
-    play_on(w, policy, steps, rng, rng.getrandbits)
-    return value(w)[me]
+    played = play_on(w, policy, steps, rng, rng.getrandbits)
+    return value(w)[me], played + 1

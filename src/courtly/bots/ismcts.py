@@ -218,9 +218,12 @@ class ISMCTS(Bot):
         if guard is not None and hint is not None and policy is not None:
             ranked = sorted(mine, key=lambda k: -mine[k].visits)
             others = [by_id[k] for k in ranked if k != hint.id][: guard.candidates]
-            rollouts = max(1, round(self.iterations * self.guard_share))
+            # The comparison's budget in decisions played: what the tree's
+            # iterations would have played in their rollouts.
+            decisions = max(1, round(self.iterations * self.guard_share))
+            decisions *= max(1, min(self.max_rollout_steps, 100))
             if self.seconds is not None:
-                rollouts = 1 << 30  # until the clock says stop
+                decisions = 1 << 40  # until the clock says stop
             verdict = compare(
                 game,
                 observation,
@@ -230,7 +233,7 @@ class ISMCTS(Bot):
                 lambda w: self._value(w, 0),
                 guard,
                 rng,
-                rollouts=rollouts,
+                decisions=decisions,
                 deadline=None if limit is None else start + limit,
             )
             self.last_verdict = verdict
