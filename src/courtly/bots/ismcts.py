@@ -57,6 +57,9 @@ of the position reached.
   does not play worse than the heuristic it rolls out with. The margin counts
   only in the final choice: it never enters a move's value, which would make
   the heuristic's move look worse than it is whenever the seat is winning.
+- **Guard** (``guard``): the rollout policy's move is played unless paired
+  rollouts (the same worlds and generators for each move) show one of the
+  search's most visited moves clearly better (``courtly.bots.guard``).
 - **Reuse.** When the bot moves again with nothing happening in between (a
   turn of several moves), the search goes on from the subtrees below its last
   move.

@@ -10,10 +10,10 @@
   the tree each seat tries the heuristic's move first and others as its
   visits grow (progressive widening). It thinks until 90% of ``think``
   seconds a decision (default 1 s) is spent, or 5,000 iterations a second of
-  ``think``: half of it growing the trees, half checking the search's best
-  few moves against the heuristic's in paired rollouts (the guard,
-  ``courtly.bots.guard``). It plays the heuristic's move unless one of them
-  is clearly better.
+  ``think``: 30% of it growing the trees, 70% checking the search's two
+  most visited moves against the heuristic's in paired rollouts of up to 200
+  decisions (the guard, ``courtly.bots.guard``). It plays the heuristic's
+  move unless one of them is clearly better.
 
 A searching level's name may carry its own thinking time: ``hard@0.3`` is
 ``hard`` thinking 0.3 s a decision, whatever ``think`` the table gives.
@@ -54,9 +54,13 @@ HARD_PRIOR_VISITS = 0
 None: the previous margin of 40 kept the heuristic's move in 39 of 40 Agents of
 the Crown decisions, and widening already tries the heuristic's move first in
 the tree; every measured configuration of the new search played without it."""
-HARD_GUARD = Guard()
-"""How a ``hard`` search checks its best moves against the heuristic's."""
-HARD_GUARD_SHARE = 0.5
+HARD_GUARD = Guard(candidates=2, steps=200)
+"""How a ``hard`` search checks its best moves against the heuristic's: the
+two most visited, in rollouts long enough to finish most games of Crown
+Rivals (about 170 decisions between two ``normal`` seats), where a move that
+looks better after a turn or two often loses the race (BENCHMARKS.md, "The
+levels on one ladder")."""
+HARD_GUARD_SHARE = 0.7
 """The share of a ``hard`` search's budget spent on the guard's comparison."""
 HARD_TIME_SHARE = 0.9
 """The share of ``think`` a ``hard`` search uses, leaving room for the rest of
