@@ -62,6 +62,9 @@ of the position reached.
   does not play worse than the heuristic it rolls out with. The margin counts
   only in the final choice: it never enters a move's value, which would make
   the heuristic's move look worse than it is whenever the seat is winning.
+- **Guard** (``guard``): the rollout policy's move is played unless paired
+  rollouts (the same worlds and generators for each move) show one of the
+  search's most visited moves clearly better (``courtly.bots.guard``).
 - **Reuse.** When the bot moves again with nothing happening in between (a
   turn of several moves), the search goes on from the subtrees below its last
   move.
@@ -77,82 +80,15 @@ import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from courtly.bots.base import Bot
+from courtly.bots.guard import Guard, Verdict, compare
+from courtly.bots.tree import Analysis, Evaluation, MoveValue, Node, rewards
 from courtly.engine.actions import Action
 from courtly.engine.game import Game, State
 
-Evaluation = Callable[[State], list[float]]
-"""A position's value for every seat, each in [0, 1]."""
-
-
-@dataclass(frozen=True)
-class MoveValue:
-    """One legal move after a search: how often it was tried and its mean result
-    for the searching seat (0 last place .. 1 first; None: never tried)."""
-
-    action: Action
-    visits: int
-    value: float | None
-
-
-@dataclass(frozen=True)
-class Analysis:
-    """A search's verdict on a decision: every legal move, the chosen one first."""
-
-    moves: list[MoveValue]
-    iterations: int
-    seconds: float
-
-    @property
-    def best(self) -> Action:
-        return self.moves[0].action
-
-
-class Node:
-    """An edge into a tree and the node below it, keyed by (seat, observed move).
-
-    ``regret`` and ``strategy`` serve regret matching at simultaneous nodes:
-    the move's cumulative regret and its weight in the average strategy."""
-
-    __slots__ = (
-        "available",
-        "children",
-        "grown",
-        "regret",
-        "seen",
-        "strategy",
-        "total",
-        "visits",
-    )
-
-    def __init__(self) -> None:
-        self.children: dict[tuple[int, int], Node] = {}
-        self.visits = 0
-        self.total = 0.0
-        self.available = 1
-        self.regret = 0.0
-        self.strategy = 0.0
-        self.seen = 0  # times the tree's seat chose a move here
-        self.grown = 0  # moves it has tried here (progressive widening)
-
-    def child(self, key: tuple[int, int]) -> Node:
-        """The child under ``key``, made if new (an edge another seat followed)."""
-        node = self.children.get(key)
-        if node is None:
-            node = self.children[key] = Node()
-        return node
-
-
-def rewards(state: State) -> list[float]:
-    """Each seat's result in [0, 1]: 1 for first place, 0 for last."""
-    n = state.players
-    if n == 1:
-        s = state.scores[0]
-        return [0.5 + 0.5 * s / (abs(s) + 20.0)]
-    return [(n - r) / (n - 1) for r in state.ranks()]
+__all__ = ["ISMCTS", "Analysis", "Evaluation", "MoveValue", "Node", "rewards"]
 
 
 class ISMCTS(Bot):
@@ -178,6 +114,8 @@ class ISMCTS(Bot):
         rm_gamma: float = 0.2,
         jitter: float = 0.02,
         widening: float | None = None,
+        guard: Guard | None = None,
+        guard_share: float = 0.5,
     ) -> None:
         """``rollout``: the policy that finishes simulated games (None: random).
         ``max_rollout_steps``: a rollout stops after this many decisions and the
@@ -189,7 +127,10 @@ class ISMCTS(Bot):
         searching seat's view (``single``). ``simultaneous``, ``mix_root`` and
         ``rm_gamma``: how simultaneous decisions are searched and played;
         ``widening`` (None: every move tried in turn) and ``jitter``: which
-        moves a seat tries in the tree (see the module's notes)."""
+        moves a seat tries in the tree (see the module's notes). ``guard``:
+        keep the rollout policy's move unless paired rollouts show one of the
+        search's best few clearly better (``courtly.bots.guard``), spending
+        ``guard_share`` of the budget on that comparison."""
         super().__init__(game)
         if observers not in ("multi", "single"):
             raise ValueError(f"observers is 'multi' or 'single', not {observers!r}")
@@ -210,6 +151,10 @@ class ISMCTS(Bot):
         self.rm_gamma = rm_gamma
         self.jitter = jitter
         self.widening = widening
+        self.guard = guard
+        self.guard_share = guard_share
+        self.last_verdict: Verdict | None = None
+        """The guard's comparison in the last search (None: no guard)."""
         self.last_iterations = 0
         self.last_rollout_decisions = 0
         """Decisions played in rollouts during the last search."""
@@ -237,10 +182,15 @@ class ISMCTS(Bot):
         me: int = observation["seat"]
         game = self.game
         roots: list[Node] = self._reusable_roots(observation, rng) or []
-        hint = -1
-        if self.prior_visits and self.rollout is not None:
-            hint = self.rollout.act(observation, legal, rng).id
+        policy = self.rollout
+        guard = self.guard if policy is not None else None
+        hint: Action | None = None
+        if (self.prior_visits or guard is not None) and policy is not None:
+            hint = policy.act(observation, legal, rng)
         limit = self.seconds if self.seconds is not None else self.time_cap
+        share = 1.0 - self.guard_share if guard is not None else 1.0
+        budget = max(1, round(self.iterations * share))
+        tree_limit = None if limit is None else limit * share
         done = 0
         self.last_rollout_decisions = 0
         simultaneous = False
@@ -257,13 +207,13 @@ class ISMCTS(Bot):
             else:
                 self._iterate(world, roots, me, rng)
             done += 1
-            if self.seconds is None and done >= self.iterations:
+            if self.seconds is None and done >= budget:
                 break
             # Stop when one more iteration of the mean length would overrun
             # the limit, so that a decision keeps within it.
-            if limit is not None:
+            if tree_limit is not None:
                 spent = time.perf_counter() - start
-                if spent + spent / done >= limit:
+                if spent + spent / done >= tree_limit:
                     break
         self.last_iterations = done
         root = roots[me]
@@ -273,7 +223,31 @@ class ISMCTS(Bot):
             for key, child in root.children.items()
             if key[0] == me and key[1] in by_id and child.visits
         }
-        best = self._choose(mine, simultaneous, hint, rng)
+        best = self._choose(mine, simultaneous, -1 if hint is None else hint.id, rng)
+        self.last_verdict = None
+        if guard is not None and hint is not None and policy is not None:
+            ranked = sorted(mine, key=lambda k: -mine[k].visits)
+            others = [by_id[k] for k in ranked if k != hint.id][: guard.candidates]
+            # The comparison's budget in decisions played: what the tree's
+            # iterations would have played in their rollouts.
+            decisions = max(1, round(self.iterations * self.guard_share))
+            decisions *= max(1, min(self.max_rollout_steps, 100))
+            if self.seconds is not None:
+                decisions = 1 << 40  # until the clock says stop
+            verdict = compare(
+                game,
+                observation,
+                hint,
+                others,
+                policy,
+                lambda w: self._value(w, 0),
+                guard,
+                rng,
+                decisions=decisions,
+                deadline=None if limit is None else start + limit,
+            )
+            self.last_verdict = verdict
+            best = verdict.action.id
         if best not in by_id:
             best = legal[0].id
         if self.reuse:

@@ -10,7 +10,10 @@
   the tree each seat tries the heuristic's move first and others as its
   visits grow (progressive widening). It thinks until 90% of ``think``
   seconds a decision (default 1 s) is spent, or 5,000 iterations a second of
-  ``think``, and plays the most visited move.
+  ``think``: 30% of it growing the trees, 70% checking the search's two
+  most visited moves against the heuristic's in paired rollouts of up to 200
+  decisions (the guard, ``courtly.bots.guard``). It plays the heuristic's
+  move unless one of them is clearly better.
 
 A searching level's name may carry its own thinking time: ``hard@0.3`` is
 ``hard`` thinking 0.3 s a decision, whatever ``think`` the table gives.
@@ -25,6 +28,7 @@ from typing import Any
 
 from courtly.bots.base import Bot, RandomBot
 from courtly.bots.evaluation import evaluation_for
+from courtly.bots.guard import Guard
 from courtly.bots.ismcts import ISMCTS
 from courtly.engine.actions import Action
 from courtly.engine.errors import CourtlyError
@@ -50,6 +54,14 @@ HARD_PRIOR_VISITS = 0
 None: the previous margin of 40 kept the heuristic's move in 39 of 40 Agents of
 the Crown decisions, and widening already tries the heuristic's move first in
 the tree; every measured configuration of the new search played without it."""
+HARD_GUARD = Guard(candidates=2, steps=200)
+"""How a ``hard`` search checks its best moves against the heuristic's: the
+two most visited, in rollouts long enough to finish most games of Crown
+Rivals (about 170 decisions between two ``normal`` seats), where a move that
+looks better after a turn or two often loses the race (BENCHMARKS.md, "The
+levels on one ladder")."""
+HARD_GUARD_SHARE = 0.7
+"""The share of a ``hard`` search's budget spent on the guard's comparison."""
 HARD_TIME_SHARE = 0.9
 """The share of ``think`` a ``hard`` search uses, leaving room for the rest of
 the decision (the heuristic's hint, the final choice) and a slow iteration."""
@@ -132,6 +144,8 @@ def make_level(level: str, game: Game, think: float | None = None) -> Bot:
             prior_visits=HARD_PRIOR_VISITS,
             evaluate=evaluation_for(game),
             widening=HARD_WIDENING,
+            guard=HARD_GUARD,
+            guard_share=HARD_GUARD_SHARE,
             time_cap=HARD_TIME_SHARE * seconds,
         )
         bot.name = "hard" if own is None else f"hard@{own:g}"  # type: ignore[misc]

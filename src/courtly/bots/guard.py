@@ -1,0 +1,202 @@
+"""The heuristic guard: a search plays the heuristic's move unless it finds a
+clearly better one, measured in paired rollouts.
+
+A tree search's values for two moves come from different worlds and different
+rollouts, and in most positions the spread between worlds is many times the
+difference between moves: a few hundred iterations then pick among nearly
+equal moves by noise, and a search that rolls out with a good heuristic plays
+worse than the heuristic itself (one step of a turn chosen at random breaks
+the plan the heuristic follows for the rest of it).
+
+The guard compares each candidate move with the heuristic's own (the *base*)
+on the same worlds: for each world dealt from the observation, the base and
+every candidate are played on clones of that world, then the heuristic plays
+every seat on for the same number of decisions with the same random
+generator (and the world's own generator, shared by clones, deals the same
+cards), and the position is valued as the search values it. The difference
+between a candidate's value and the base's in the same world is one sample;
+such differences vary far less than the values themselves (common random
+numbers). The candidate with the best mean difference replaces the base only
+when that mean is at least ``margin`` and at least ``z`` standard errors above
+zero, after at least ``min_samples`` worlds. A candidate whose difference is
+already ``z`` standard errors below zero (clearly worse than the base) is
+dropped, so the rest get more worlds.
+
+This is the rollout algorithm of policy improvement (Tesauro and Galperin
+1996; Bertsekas): one step of look-ahead over a base policy plays at least
+as well as the base policy when the comparison is sound. It reads only the
+observation: the worlds are ``game.sample_state``'s.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from courtly.bots.base import Bot
+from courtly.engine.actions import Action
+from courtly.engine.game import Game, State
+
+
+@dataclass
+class Paired:
+    """One candidate's differences from the base move, world by world."""
+
+    action: Action
+    n: int = 0
+    total: float = 0.0
+    squares: float = 0.0
+    dropped: bool = False
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.n if self.n else 0.0
+
+    @property
+    def error(self) -> float:
+        """The standard error of the mean difference (infinite below two)."""
+        if self.n < 2:
+            return math.inf
+        var = max(0.0, (self.squares - self.total * self.total / self.n) / (self.n - 1))
+        return math.sqrt(var / self.n)
+
+
+@dataclass
+class Verdict:
+    """What the guard decided: the move, the worlds it compared, the candidates."""
+
+    action: Action
+    overridden: bool
+    worlds: int
+    rollouts: int
+    decisions: int
+    candidates: list[Paired] = field(default_factory=list)
+
+
+@dataclass
+class Guard:
+    """Settings of the comparison (see the module's notes)."""
+
+    candidates: int = 3
+    """Moves compared with the base: the search's most visited others."""
+    min_samples: int = 12
+    """Worlds compared before a candidate may replace the base."""
+    z: float = 2.0
+    """Standard errors a candidate's mean difference must clear."""
+    margin: float = 0.005
+    """The least mean difference (in value, 0 last place .. 1 first) that counts."""
+    steps: int = 24
+    """Decisions each paired rollout plays before the position is valued."""
+
+
+def play_on(
+    world: State, policy: Bot, steps: int, rng: random.Random, pick: Callable[[int], int]
+) -> int:
+    """Play ``world`` on with ``policy`` for at most ``steps`` decisions (a forced
+    move without asking it); the decisions played."""
+    played = 0
+    while not world.over and played < steps:
+        to_act = world.to_act
+        seat = to_act[pick(32) % len(to_act)] if len(to_act) > 1 else to_act[0]
+        legal = world.legal_actions(seat)
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            obs = world.observation(seat) if policy.needs_observation else None
+            action = policy.act(obs, legal, rng)
+        world.play(seat, action)
+        played += 1
+    return played
+
+
+def compare(
+    game: Game,
+    observation: Mapping[str, Any],
+    base: Action,
+    candidates: Sequence[Action],
+    policy: Bot,
+    value: Callable[[State], list[float]],
+    settings: Guard,
+    rng: random.Random,
+    decisions: int,
+    deadline: float | None = None,
+) -> Verdict:
+    """Compare ``candidates`` with ``base`` on paired worlds, until the
+    rollouts have played ``decisions`` decisions in all (the base's included)
+    or ``deadline`` (a ``time.perf_counter`` reading) would be overrun; the
+    move to play and the evidence."""
+    me: int = observation["seat"]
+    paired = [Paired(a) for a in candidates if a.id != base.id]
+    worlds = 0
+    spent = 0
+    played = 0
+    start = time.perf_counter()
+    while paired and played < decisions:
+        live = [p for p in paired if not p.dropped]
+        if not live:
+            break
+        if deadline is not None and worlds:
+            now = time.perf_counter()
+            if now + (now - start) / worlds >= deadline:
+                break
+        world = game.sample_state(observation, rng)
+        seed = rng.getrandbits(64)
+        base_value, n = _rollout(world, me, base, policy, value, settings.steps, seed)
+        spent += 1
+        played += n
+        if base_value is None:
+            worlds += 1
+            continue
+        for p in live:
+            v, n = _rollout(world, me, p.action, policy, value, settings.steps, seed)
+            spent += 1
+            played += n
+            if v is None:
+                continue
+            d = v - base_value
+            p.n += 1
+            p.total += d
+            p.squares += d * d
+            if p.n >= settings.min_samples and p.mean + settings.z * p.error < 0:
+                p.dropped = True
+        worlds += 1
+    best = max(paired, key=lambda p: (p.n >= settings.min_samples, p.mean), default=None)
+    overridden = (
+        best is not None
+        and best.n >= settings.min_samples
+        and best.mean >= settings.margin
+        and best.mean > settings.z * best.error
+    )
+    return Verdict(
+        action=best.action if overridden and best is not None else base,
+        overridden=overridden,
+        worlds=worlds,
+        rollouts=spent,
+        decisions=played,
+        candidates=paired,
+    )
+
+
+def _rollout(
+    world: State,
+    me: int,
+    action: Action,
+    policy: Bot,
+    value: Callable[[State], list[float]],
+    steps: int,
+    seed: int,
+) -> tuple[float | None, int]:
+    """``me``'s value after ``action`` in a clone of ``world`` and ``steps``
+    decisions of ``policy`` drawn from ``seed`` (None: the move is not legal
+    in this world), and the decisions played."""
+    w = world.clone()
+    if me not in w.to_act or w.check(me, action) is not None:
+        return None, 0
+    w.play(me, action)
+    rng = random.Random(seed)
+    played = play_on(w, policy, steps, rng, rng.getrandbits)
+    return value(w)[me], played + 1

@@ -1,0 +1,79 @@
+"""The pieces of a search's trees and verdicts: nodes, move values, results."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from courtly.engine.actions import Action
+from courtly.engine.game import State
+
+Evaluation = Callable[[State], list[float]]
+"""A position's value for every seat, each in [0, 1]."""
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One legal move after a search: how often it was tried and its mean result
+    for the searching seat (0 last place .. 1 first; None: never tried)."""
+
+    action: Action
+    visits: int
+    value: float | None
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """A search's verdict on a decision: every legal move, the chosen one first."""
+
+    moves: list[MoveValue]
+    iterations: int
+    seconds: float
+
+    @property
+    def best(self) -> Action:
+        return self.moves[0].action
+
+
+class Node:
+    """An edge into a tree and the node below it, keyed by (seat, observed move).
+
+    ``regret`` and ``strategy`` serve regret matching at simultaneous nodes:
+    the move's cumulative regret and its weight in the average strategy."""
+
+    __slots__ = (
+        "available",
+        "children",
+        "grown",
+        "regret",
+        "seen",
+        "strategy",
+        "total",
+        "visits",
+    )
+
+    def __init__(self) -> None:
+        self.children: dict[tuple[int, int], Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.available = 1
+        self.regret = 0.0
+        self.strategy = 0.0
+        self.seen = 0  # times the tree's seat chose a move here
+        self.grown = 0  # moves it has tried here (progressive widening)
+
+    def child(self, key: tuple[int, int]) -> Node:
+        """The child under ``key``, made if new (an edge another seat followed)."""
+        node = self.children.get(key)
+        if node is None:
+            node = self.children[key] = Node()
+        return node
+
+
+def rewards(state: State) -> list[float]:
+    """Each seat's result in [0, 1]: 1 for first place, 0 for last."""
+    n = state.players
+    if n == 1:
+        s = state.scores[0]
+        return [0.5 + 0.5 * s / (abs(s) + 20.0)]
+    return [(n - r) / (n - 1) for r in state.ranks()]
