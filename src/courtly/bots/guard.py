@@ -25,7 +25,7 @@ dropped, so the rest get more worlds.
 This is the rollout algorithm of policy improvement (Tesauro and Galperin
 1996; Bertsekas): one step of look-ahead over a base policy plays at least
 as well as the base policy when the comparison is sound. It reads only the
-observation: the worlds are ``game.sample_state``'s.
+observation: the worlds are ``game.sampler(observation)``'s, played quietly.
 """
 
 from __future__ import annotations
@@ -135,6 +135,7 @@ def compare(
     spent = 0
     played = 0
     start = time.perf_counter()
+    sampler = game.sampler(observation)  # the observation read once, each world only dealt
     while paired and played < decisions:
         live = [p for p in paired if not p.dropped]
         if not live:
@@ -143,7 +144,8 @@ def compare(
             now = time.perf_counter()
             if now + (now - start) / worlds >= deadline:
                 break
-        world = game.sample_state(observation, rng)
+        world = sampler.sample(rng)
+        world.quiet = True  # nobody reads a paired rollout's events: none are built
         seed = rng.getrandbits(64)
         base_value, n = _rollout(world, me, base, policy, value, settings.steps, seed)
         spent += 1
