@@ -97,3 +97,20 @@ def test_polish_puts_names_symbols_and_agreement_in() -> None:
         "play",
         "are",
     ]
+
+
+def test_garrison_table_shows_the_waiting_moves_with_card_symbols() -> None:
+    from rich.text import Text
+
+    game = games.get("garrison")
+    state = game.new(players=2, seed=5)
+    rng = random.Random(1)
+    while not (state.observation(0)["window"] is not None and 0 in state.to_act):
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    text = Text.from_markup(game.render(state.observation(0))).plain
+    after = text[text.index("Waiting to resolve") :]
+    window = next(line for line in after.splitlines() if "reaction window" in line.lower())
+    for line in [after.splitlines()[1], window]:
+        assert not re.search(r"\b[2-9TJQKA][CDHS]\b", line), line
+        assert re.search(r"[♣♦♥♠]|Joker", line), line

@@ -9,6 +9,7 @@ from courtly.engine.actions import Action
 from courtly.engine.text import moves_line
 
 SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+_CODES = frozenset([f"{r}{s}" for r in "23456789TJQKA" for s in SUIT_SYMBOL] + ["X1", "X2"])
 SUIT_STYLE = {"C": "bold white", "D": "bold red", "H": "bold red", "S": "bold white"}
 STATUS_STYLE = {"standing": "green", "partly rebuilt": "yellow", "fallen": "red"}
 
@@ -26,6 +27,11 @@ def card(code: str | None) -> str:
 
 def cards_line(codes: Sequence[str | None]) -> str:
     return " ".join(card(c) for c in codes) if codes else "[dim]-[/]"
+
+
+def _symbols(notation: str) -> str:
+    """A move's notation as the table shows cards: "trade 2S for AC" -> "trade 2♠ for A♣"."""
+    return " ".join(card(w) if w in _CODES else w for w in notation.split(" "))
 
 
 def _who(seat: int, me: int | None) -> str:
@@ -68,7 +74,7 @@ def render(obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
         lines.append("[bold]Waiting to resolve[/] (newest last)")
         for e in obs["chain"]:
             cancelled = " [red](cancelled)[/]" if e["cancelled"] else ""
-            lines.append(f"  P{e['by']}: {e['what']}{cancelled}")
+            lines.append(f"  P{e['by']}: {_symbols(e['what'])}{cancelled}")
     if me is not None:
         lines.append("")
         lines.append(f"[bold]Your hand[/]: {cards_line(obs['hand'])}")
@@ -80,11 +86,11 @@ def render(obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
         w = obs["window"]
         if w["you_are_asked"]:
             lines.append(
-                f"[yellow]Reaction window[/] after P{w['by']}'s {w['after']!r}: "
+                f"[yellow]Reaction window[/] after P{w['by']}'s {_symbols(w['after'])}: "
                 "play a spy or 'pass'"
             )
         else:
-            lines.append(f"A reaction window is open after P{w['by']}'s {w['after']!r}.")
+            lines.append(f"A reaction window is open after P{w['by']}'s {_symbols(w['after'])}.")
     elif me is not None and me in obs["to_act"]:
         lines.append("Your turn: make a move, or 'end' to draw up to three.")
     else:
