@@ -1,9 +1,9 @@
 """Information-set Monte Carlo tree search, for any Courtly game.
 
-The bot sees only its observation. Each iteration deals a world consistent with
-it (``game.sampler(observation).sample``), walks the trees down that world, adds a node, plays
-on a few decisions with a rollout policy and credits every seat with the value
-of the position reached.
+The bot sees only its observation. Each iteration deals a world consistent
+with it, walks the trees down that world, adds a node, plays on a few
+decisions with a rollout policy and credits every seat with the value of the
+position reached.
 
 - **One tree per seat** (multi-observer ISMCTS, Cowling, Powley & Whitehouse
   2012). A seat's tree is keyed by what that seat sees: its own moves as
@@ -47,27 +47,20 @@ of the position reached.
   (``max_rollout_steps``) is valued by ``evaluate``: a game's evaluation of a
   position (``courtly.bots.evaluation``), or by default the standing then
   (the current scores, ranked like a final result).
-- **Speed.** Moves in sampled worlds come from ``legal_actions``, so they are
-  played with ``State.play`` (no second legality check, no move history), in
-  the tree as in rollouts, and the worlds are quiet (``State.quiet``: no
-  events built, nobody reads them). A forced move in a rollout is played without asking
-  the policy (no observation built); where every move is seen as itself (a
-  game without hidden moves) no ``observed_as`` is asked. A random rollout
-  draws each move with ``State.random_action``, which a game may answer
-  without listing every legal move. Each iteration's world comes from one
-  ``game.sampler(observation)`` made per search: the observation's public
-  part is read once, and each world only deals the hidden cards.
-- **Heuristic prior.** Optionally the rollout policy's choice at the root
-  is kept unless another move earns a margin of visits more, so a noisy search
-  does not play worse than the heuristic it rolls out with. The margin counts
-  only in the final choice: it never enters a move's value, which would make
-  the heuristic's move look worse than it is whenever the seat is winning.
-- **Guard** (``guard``): the rollout policy's move is played unless paired
-  rollouts (the same worlds and generators for each move) show one of the
-  search's most visited moves clearly better (``courtly.bots.guard``).
-- **Reuse.** When the bot moves again with nothing happening in between (a
-  turn of several moves), the search goes on from the subtrees below its last
-  move.
+- **Speed.** One ``game.sampler(observation)`` per search reads the
+  observation once; each world only deals the hidden cards, and is quiet
+  (``State.quiet``: no events built). Moves come from ``legal_actions`` and
+  are played with ``State.play`` (no second check, no history); a forced
+  rollout move asks no policy, a random one comes from
+  ``State.random_action``, and a game without hidden moves asks no
+  ``observed_as``.
+- **Heuristic prior** (``prior_visits``): the rollout policy's root move is
+  kept unless another earns a margin of visits more (in the final choice
+  only, never in a move's value). **Guard** (``guard``): it is kept unless
+  paired rollouts show one of the search's most visited moves clearly better
+  (``courtly.bots.guard``).
+- **Reuse.** When the bot moves again with nothing happening in between, the
+  search goes on from the subtrees below its last move.
 - **Budget**: a number of iterations (deterministic for a given RNG, unless the
   optional ``time_cap`` in seconds cuts it short), or a time (``seconds``).
   The clock starts when the bot is asked, and the search stops before an
