@@ -30,10 +30,7 @@ from courtly.engine.errors import OptionError
 from courtly.engine.events import Event
 from courtly.engine.game import Game, State
 from courtly.games.garrison import moves, spies
-from courtly.games.garrison.actions import (
-    END,
-    GarrisonAction,
-)
+from courtly.games.garrison.actions import END, GarrisonAction
 from courtly.games.garrison.options import VALUE, GarrisonOptions, target
 from courtly.games.garrison.spies import Item
 
