@@ -123,7 +123,7 @@ class Sampler(engine.Sampler):
     def __init__(self, game: Any, obs: Mapping[str, Any]) -> None:
         super().__init__(game, obs)
         code = cards.card
-        self.seat: int = obs["seat"]
+        self.seat: int | None = obs["seat"]
         self.options = CrownOptions.parse(obs["options"])
         self.values: list[int] = VALUES[self.options.jack_value]
         self.influence: list[int] = list(obs["influence"])
