@@ -6,10 +6,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from courtly.engine.actions import Action
+from courtly.engine.game import STANDARD_CODES
 from courtly.engine.text import moves_line
 
 SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-_CODES = frozenset([f"{r}{s}" for r in "23456789TJQKA" for s in SUIT_SYMBOL] + ["X1", "X2"])
 SUIT_STYLE = {"C": "bold white", "D": "bold red", "H": "bold red", "S": "bold white"}
 STATUS_STYLE = {"standing": "green", "partly rebuilt": "yellow", "fallen": "red"}
 
@@ -31,7 +31,7 @@ def cards_line(codes: Sequence[str | None]) -> str:
 
 def _symbols(notation: str) -> str:
     """A move's notation as the table shows cards: "trade 2S for AC" -> "trade 2♠ for A♣"."""
-    return " ".join(card(w) if w in _CODES else w for w in notation.split(" "))
+    return " ".join(card(w) if w in STANDARD_CODES else w for w in notation.split(" "))
 
 
 def _who(seat: int, me: int | None) -> str:
