@@ -100,6 +100,31 @@ def test_auto_pass_makes_every_forced_move(
     assert ended and theirs > 0
 
 
+def test_a_forced_move_overtaken_by_another_move_is_made_again(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The race CI once hit: the other person's move lands between the forced
+    # move reading its decision and submitting it, so it is refused as stale.
+    # Here the first forced submission is refused that way on purpose: the
+    # move must be looked at again and made, not dropped (the table would stall).
+    monkeypatch.setattr(live_module, "publicly_forced", lambda *a: False)
+    submit = live_module.Hub.submit
+    overtaken: list[int] = []
+
+    async def overtaken_once(
+        self: Any, live: Any, seat: int, action: Any, seq: int | None, by_bot: bool = False
+    ) -> Any:
+        # in this test people only act with a choice: one legal move means forced
+        if not overtaken and not by_bot and len(live.table.legal.get(seat, ())) == 1:
+            overtaken.append(seat)
+            return live_module.Refused(code="stale", reason="overtaken", seq=seq)
+        return await submit(self, live, seat, action, seq, by_bot)
+
+    monkeypatch.setattr(live_module.Hub, "submit", overtaken_once)
+    _, theirs, ended = play_never_answering_forced(client, "crown-rivals", True, EXPECTED)
+    assert overtaken and ended and theirs > 0
+
+
 def test_auto_pass_takes_a_yes_or_no(client: TestClient) -> None:
     made = create(client, "crown-rivals", ["human", "human"])
     tok = made["seats"][0]["token"]

@@ -864,7 +864,11 @@ class Hub:
     async def _forced_move(self, live: Live, seat: int) -> None:
         """A person's only legal move, made for them: at once when everybody
         could tell it was forced (nothing is learnt from it), or when they
-        turned ``auto_pass`` on (its speed then says they could not respond)."""
+        turned ``auto_pass`` on (its speed then says they could not respond).
+        When another move lands between reading the decision and submitting it
+        (refused as stale), the decision is looked at again: a forced move is
+        never dropped."""
+        again = False
         try:
             async with live.lock:
                 table = live.table
@@ -874,11 +878,14 @@ class Hub:
                 seq = table.seen_seq(seat)
                 if seat not in live.auto_pass and not publicly_forced(table.state, seat):
                     return  # the person answers, as they would at a real table
-            await self.submit(live, seat, legal[0], seq)
+            refused = await self.submit(live, seat, legal[0], seq)
+            again = refused is not None and refused.code == "stale"
         except Exception:
             log.exception("table %s: the forced move of seat %s failed", live.table.id, seat)
         finally:
             live.thinking.pop(seat, None)
+            if again and not live.table.state.over:
+                self._kick_bots(live)
 
     async def _bot_move(self, live: Live, seat: int) -> None:
         try:
