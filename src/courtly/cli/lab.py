@@ -4,6 +4,7 @@
                      [--jobs J] [--cluster tcp://host:8786] [--out DIR] [--seed S]
                      [-o name=value ...]
     courtly lab report DIR
+    courtly lab tune GAME --goal MEASURE=WANT ... [--param OPTION ...] [--players 2-6]
 
 ``courtly lab GAME ...`` is short for ``courtly lab run GAME ...``: a first
 word that is not one of the lab's subcommands is read as a game (no game is
@@ -241,3 +242,8 @@ def _progress(out: Console) -> Progress:
         console=out,
         transient=True,
     )
+
+
+from courtly.cli.labtune import tune  # noqa: E402 (registered last: it imports nothing of this module)
+
+app.command()(tune)

@@ -53,6 +53,7 @@ from courtly.engine.decisions import DecisionStack
 from courtly.engine.errors import IllegalAction, NotationError, OptionError
 from courtly.engine.events import Event
 from courtly.engine.options import GameOptions
+from courtly.engine.tunables import Tunable
 
 _SHARED_RNGS: weakref.WeakSet[random.Random] = weakref.WeakSet()
 """Generators that more than one state refers to: copied before use."""
@@ -92,6 +93,8 @@ class Game(ABC):
     screen: ClassVar[Any]
     """The terminal module: ``render(observation, legal)``, and optionally
     ``describe(kind, data, seat)`` and ``score_table(observation)``."""
+    tunables: ClassVar[Sequence[Tunable]] = ()
+    """Integer options the designer lets ``courtly lab tune`` search."""
 
     @property
     def action_space_size(self) -> int:

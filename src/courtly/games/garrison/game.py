@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from courtly.engine.game import Game, State
+from courtly.engine.tunables import Tunable
 from courtly.games.garrison import actions, render, view
-from courtly.games.garrison.options import GarrisonOptions
+from courtly.games.garrison.options import GarrisonOptions, quick_target
 from courtly.games.garrison.rules import GarrisonState
 
 
@@ -26,6 +27,17 @@ class Garrison(Game):
     view: ClassVar[Any] = view
     screen: ClassVar[Any] = render
     actions: ClassVar[list[actions.GarrisonAction]] = actions.ACTIONS
+    tunables: ClassVar[list[Tunable]] = [
+        Tunable(
+            "target",
+            low=15,
+            high=80,
+            step=5,
+            per_players=True,
+            text=quick_target,
+            about="the keep value that wins, by player count (GAR-2's table)",
+        )
+    ]
     information = "imperfect"
     simultaneous = False
 

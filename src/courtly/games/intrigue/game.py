@@ -6,6 +6,7 @@ from typing import Any, ClassVar
 
 from courtly.engine.actions import Action
 from courtly.engine.game import Game, State
+from courtly.engine.tunables import Tunable
 from courtly.games.intrigue import actions, render, view
 from courtly.games.intrigue.cards import CODES
 from courtly.games.intrigue.options import IntrigueOptions
@@ -26,6 +27,9 @@ class Intrigue(Game):
     view: ClassVar[Any] = view
     screen: ClassVar[Any] = render
     actions: ClassVar[list[actions.IntrigueAction]] = actions.ACTIONS
+    tunables: ClassVar[list[Tunable]] = [
+        Tunable("hand_size", low=3, high=8, about="cards dealt to each player each round")
+    ]
     information = "imperfect"
     simultaneous = False
 
