@@ -247,3 +247,8 @@ def _progress(out: Console) -> Progress:
 from courtly.cli.labtune import tune  # noqa: E402 (registered last: it imports nothing of this module)
 
 app.command()(tune)
+
+
+from courtly.cli.labdossier import dossier  # noqa: E402
+
+app.command()(dossier)

@@ -134,5 +134,7 @@ def parse_option_pairs(pairs: list[str]) -> dict[str, Any]:
         v: Any = value.strip()
         if v.lower() in ("true", "false"):
             v = v.lower() == "true"
+        elif v.lstrip("-").isdigit() and v.isascii():
+            v = int(v)  # a choice among numbers (jokers=0) is a number, as an integer option's
         out[name.strip()] = v
     return out

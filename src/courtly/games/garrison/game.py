@@ -31,7 +31,7 @@ class Garrison(Game):
         Tunable(
             "target",
             low=15,
-            high=80,
+            high=60,
             step=5,
             per_players=True,
             text=quick_target,

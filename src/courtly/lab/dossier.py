@@ -1,0 +1,307 @@
+"""``courtly lab dossier GAME``: a game's balance dossier for its designer.
+
+One command plays the lab runs a dossier needs, with fixed seeds so that it
+is made again the same way, and writes ``docs/balance/<game>.md`` with its
+plots (``docs/balance/<game>/*.png``):
+
+- every player count the game allows, the rules as written (``normal`` bots
+  in every seat unless told otherwise): who wins by seat and by turn order,
+  how long games last;
+- where the text sets a length by the player count (Garrison's target
+  table), every length at every player count;
+- every choice option (the rulings where the text is unclear, and the
+  variants) against the text's reading, one at a time, on the same seeds;
+- which kinds of move (and, where a move names one, which cards) the
+  winners make more or less than the others;
+- the designer's own questions, where the rule text asks them.
+
+The runs are kept in a working folder (default ``lab-runs/dossier-GAME``), so
+an interrupted dossier resumes; the text is written by
+``courtly.lab.dossiertext`` and the plots by ``courtly.lab.dossierplots``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from courtly.engine.game import Game
+from courtly.games import get
+from courtly.lab import execute
+from courtly.lab.findings import findings, plain
+from courtly.lab.goals import compare, per_game
+from courtly.lab.stats import Estimate, mean_ci, share_ci
+from courtly.lab.store import LabDir
+from courtly.lab.summary import summarize
+from courtly.lab.tune import choice_values
+
+LENGTH_OPTION: dict[str, str] = {"garrison": "length"}
+"""The option by which a game's text sets its length with the player count."""
+
+COMPARED = ("first_player_edge", "length", "decisiveness", "ties")
+"""The measures each ruling alternative is compared on."""
+
+
+@dataclass
+class Run:
+    """One lab run of the dossier and what it says."""
+
+    key: str
+    players: int
+    vary: list[str]
+    summary: dict[str, Any] = field(default_factory=dict)
+    games: list[dict[str, Any]] = field(default_factory=list)
+    seats: list[dict[str, Any]] = field(default_factory=list)
+    records: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Dossier:
+    game: Game
+    bots: str
+    n: int
+    seed: int
+    runs: dict[str, Run] = field(default_factory=dict)
+
+    @property
+    def games_played(self) -> int:
+        return sum(len(r.games) for r in self.runs.values())
+
+
+def plan(game: Game) -> list[Run]:
+    """The runs of a game's dossier: each player count (every length where
+    the text sets one), then each choice option at the default count."""
+    length = LENGTH_OPTION.get(game.id)
+    runs: list[Run] = []
+    for p in range(game.min_players, game.max_players + 1):
+        vary = [f"{length}={','.join(map(str, choice_values(game, length)))}"] if length else []
+        runs.append(Run(f"players-{p}", p, vary))
+    for name in game.Options.model_fields:
+        if name == "deck" or name == length:
+            continue
+        values = list(choice_values(game, name))
+        if len(values) < 2:
+            continue
+        default = game.Options.model_fields[name].default
+        values.sort(key=lambda v: v != default)  # the text's reading first
+        runs.append(
+            Run(
+                f"option-{name}",
+                game.default_players,
+                [f"{name}={','.join(_t(v) for v in values)}"],
+            )
+        )
+    return runs
+
+
+def _t(v: Any) -> str:
+    return str(v).lower() if isinstance(v, bool) else str(v)
+
+
+def play(
+    game_id: str,
+    n: int,
+    seed: int = 0,
+    bots: str = "normal",
+    work: Path | None = None,
+    jobs: int = 1,
+    cluster: str | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> Dossier:
+    """Play (or find played) every run of the dossier and summarise each."""
+    game = get(game_id)
+    root = work if work is not None else Path("lab-runs") / f"dossier-{game.id}"
+    d = Dossier(game, bots, n, seed)
+    for run in plan(game):
+        p = execute.plan(game.id, bots, n, run.players, seed, {}, run.vary)
+        digest = hashlib.sha256(json.dumps(p.settings, sort_keys=True).encode()).hexdigest()
+        folder = LabDir(root / f"{run.key}-{digest[:10]}")
+        if progress:
+            progress(run.key)
+        execute.run(folder, p, jobs=jobs, cluster=cluster)
+        run.games, run.seats = folder.load()
+        run.summary = summarize(folder.settings(), run.games, run.seats)
+        run.summary["findings"] = [f.as_dict() for f in findings(run.summary)]
+        run.records = (folder.path / "records.jsonl").read_text(encoding="utf-8").splitlines()
+        d.runs[run.key] = run
+    return d
+
+
+# -- what the runs say -----------------------------------------------------------------
+
+
+def by_variant(run: Run, variant: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    games = [g for g in run.games if g["variant"] == variant]
+    seats = [s for s in run.seats if s["variant"] == variant]
+    return games, seats
+
+
+def fairness(d: Dossier) -> list[dict[str, Any]]:
+    """Each player count, the rules as written: win share by seat and by turn order."""
+    out = []
+    for run in d.runs.values():
+        if not run.key.startswith("players-"):
+            continue
+        v = run.summary["variants"][0]
+        out.append(
+            {
+                "players": run.players,
+                "games": v["games"],
+                "seats": [s["win_share"] for s in v["seats"]],
+                "seat_p": v["seat_test"]["p"],
+                "first": v["first_player"],
+                "findings": [
+                    plain(f["text"])
+                    for f in run.summary["findings"]
+                    if f["tier"] == 0 and f["variant"] in (None, v["label"])
+                ][:3],
+            }
+        )
+    return out
+
+
+def lengths(d: Dossier) -> list[dict[str, Any]]:
+    """Mean length (the game's unit) by player count and, where the text sets
+    one, by length setting."""
+    out = []
+    for run in d.runs.values():
+        if not run.key.startswith("players-"):
+            continue
+        for i, v in enumerate(run.summary["variants"]):
+            games, _ = by_variant(run, i)
+            unit = v["unit"]
+            out.append(
+                {
+                    "players": run.players,
+                    "label": v["label"],
+                    "unit": unit,
+                    "length": _est(mean_ci([float(g["length"][unit]) for g in games])),
+                    "decisions": v["length"]["decisions"],
+                }
+            )
+    return out
+
+
+def options(d: Dossier) -> list[dict[str, Any]]:
+    """Each choice option's alternatives against the text's reading, on the
+    same seeds: the change in each compared measure with its 95% interval."""
+    out = []
+    for run in d.runs.values():
+        if not run.key.startswith("option-"):
+            continue
+        base_games = per_game({run.players: by_variant(run, 0)})
+        for i, v in enumerate(run.summary["variants"][1:], 1):
+            mine = per_game({run.players: by_variant(run, i)})
+            changes = {m: compare(m, mine[m], base_games[m], d.seed).as_dict() for m in COMPARED}
+            clear = [m for m, c in changes.items() if c["low"] > 0 or c["high"] < 0]
+            out.append(
+                {
+                    "option": run.key.removeprefix("option-"),
+                    "text": run.summary["variants"][0]["label"],
+                    "label": v["label"],
+                    "changes": changes,
+                    "clear": clear,
+                    "findings": [
+                        plain(f["text"])
+                        for f in run.summary["findings"]
+                        if f["variant"] == v["label"] and f["tier"] < 3
+                    ][:2],
+                }
+            )
+    return out
+
+
+def moves(d: Dossier) -> list[dict[str, Any]]:
+    """Kinds of move (the first word of a move) and the cards a ``play`` names:
+    in the games at the default player count, how often a seat that makes one
+    wins, against a fair share. A move winners make far more than others may
+    be too strong; one that goes with losing, too weak (or a last resort)."""
+    run = d.runs.get(f"players-{d.game.default_players}")
+    if run is None:
+        return []
+    players = run.players
+    used: dict[str, list[float]] = defaultdict(list)
+    made: dict[str, int] = defaultdict(int)
+    for line, g in zip(run.records, run.games, strict=True):
+        if g["variant"] != 0:
+            continue
+        record = json.loads(line)
+        per_seat: list[set[str]] = [set() for _ in range(players)]
+        for seat, notation in record["actions"]:
+            words = str(notation).split()
+            if not words:
+                continue
+            keys = [words[0]]
+            if words[0] == "play" and len(words) > 1:
+                keys.append(f"play {words[1]}")
+            for k in keys:
+                per_seat[seat].add(k)
+                made[k] += 1
+        winners = g["winners"]
+        for seat in range(players):
+            share = 1 / len(winners) if seat in winners else 0.0
+            for k in per_seat[seat]:
+                used[k].append(share)
+    games = sum(1 for g in run.games if g["variant"] == 0)
+    out: list[dict[str, Any]] = []
+    for k, shares in used.items():
+        if len(shares) < 10:
+            continue
+        e = share_ci(shares)
+        out.append(
+            {
+                "move": k,
+                "per_game": made[k] / max(1, games),
+                "seats_using": len(shares),
+                "win_share": _est(e),
+                "fair": 1 / players,
+                "clear": e.low > 1 / players or e.high < 1 / players,
+            }
+        )
+    out.sort(key=lambda r: -abs(float(r["win_share"]["mean"]) - float(r["fair"])))
+    return out
+
+
+def late_players(d: Dossier) -> dict[str, Any] | None:
+    """For a game whose seats act at once (no turns): how the win share goes
+    with how late a seat tends to act among the decisions taken together.
+    The table asks seats in a random order, as if some were quicker."""
+    if not getattr(d.game, "simultaneous", False):
+        return None
+    run = d.runs.get(f"players-{d.game.default_players}")
+    if run is None:
+        return None
+    players = run.players
+    early: list[float] = []
+    late: list[float] = []
+    for line, g in zip(run.records, run.games, strict=True):
+        acts = [seat for seat, _ in json.loads(line)["actions"]]
+        positions: list[list[int]] = [[] for _ in range(players)]
+        block: list[int] = []
+        for seat in acts:
+            if seat in block:
+                block = []
+            block.append(seat)
+            positions[seat].append(len(block) - 1)
+        means = [sum(p) / len(p) if p else math.nan for p in positions]
+        order = sorted(range(players), key=lambda s: means[s])
+        winners = g["winners"]
+        share = [1 / len(winners) if s in winners else 0.0 for s in range(players)]
+        early.append(share[order[0]])
+        late.append(share[order[-1]])
+    return {
+        "games": len(early),
+        "fair": 1 / players,
+        "earliest": _est(share_ci(early)),
+        "latest": _est(share_ci(late)),
+    }
+
+
+def _est(e: Estimate) -> dict[str, float]:
+    return {"mean": e.mean, "low": e.low, "high": e.high, "n": e.n}
