@@ -189,7 +189,7 @@ SHOWN = 6
 
 def _report(out: Console, folder: Path) -> None:
     from courtly.lab.findings import number_of_tests
-    from courtly.lab.report import TAGS, build
+    from courtly.lab.report import TAGS, bots_caution, build
 
     html_path, json_path, summary = build(folder)
     for v in summary["variants"]:
@@ -221,6 +221,9 @@ def _report(out: Console, folder: Path) -> None:
             Text("   " + f["evidence"], style="dim"),
             sep="\n",
         )
+    caution = bots_caution(summary["settings"]["bots"])
+    if caution:
+        out.print(Text(caution, style="yellow"))
     if len(found) > SHOWN:
         out.print(f"... and {len(found) - SHOWN} more findings in the report.")
     out.print(
