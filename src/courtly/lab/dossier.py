@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from courtly.engine.errors import OptionError
 from courtly.engine.game import Game
 from courtly.games import get
 from courtly.lab import execute
@@ -55,6 +56,8 @@ class Run:
     key: str
     players: int
     vary: list[str]
+    options: dict[str, Any] = field(default_factory=dict)
+    """Options a player count needs (Agincards' second pack for 5 or more)."""
     summary: dict[str, Any] = field(default_factory=dict)
     games: list[dict[str, Any]] = field(default_factory=list)
     seats: list[dict[str, Any]] = field(default_factory=list)
@@ -81,7 +84,7 @@ def plan(game: Game) -> list[Run]:
     runs: list[Run] = []
     for p in range(game.min_players, game.max_players + 1):
         vary = [f"{length}={','.join(map(str, choice_values(game, length)))}"] if length else []
-        runs.append(Run(f"players-{p}", p, vary))
+        runs.append(Run(f"players-{p}", p, vary, needed(game, p)))
     for name in game.Options.model_fields:
         if name == "deck" or name == length:
             continue
@@ -98,6 +101,22 @@ def plan(game: Game) -> list[Run]:
             )
         )
     return runs
+
+
+def needed(game: Game, players: int) -> dict[str, Any]:
+    """The fewest option changes (none, or one choice) that let the text's
+    game be set up at ``players``."""
+    tries: list[dict[str, Any]] = [{}]
+    for name in game.Options.model_fields:
+        tries += [{name: v} for v in choice_values(game, name) if name != "deck"]
+    for opts in tries:
+        try:
+            game.new(players=players, seed=0, options=opts)
+        except OptionError:
+            continue
+        return opts
+    game.new(players=players, seed=0)  # fails with the game's own reason
+    return {}
 
 
 def _t(v: Any) -> str:
@@ -119,7 +138,7 @@ def play(
     root = work if work is not None else Path("lab-runs") / f"dossier-{game.id}"
     d = Dossier(game, bots, n, seed)
     for run in plan(game):
-        p = execute.plan(game.id, bots, n, run.players, seed, {}, run.vary)
+        p = execute.plan(game.id, bots, n, run.players, seed, run.options, run.vary)
         digest = hashlib.sha256(json.dumps(p.settings, sort_keys=True).encode()).hexdigest()
         folder = LabDir(root / f"{run.key}-{digest[:10]}")
         if progress:
@@ -152,6 +171,7 @@ def fairness(d: Dossier) -> list[dict[str, Any]]:
         out.append(
             {
                 "players": run.players,
+                "options": run.options,
                 "games": v["games"],
                 "seats": [s["win_share"] for s in v["seats"]],
                 "seat_p": v["seat_test"]["p"],

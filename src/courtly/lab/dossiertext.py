@@ -114,6 +114,7 @@ def write(d: data.Dossier, out: Path, command: str) -> Path:
             "The rule text asks no question of its readers; the sections above are the "
             "feedback this dossier offers."
         )
+        L.append("")
     for key, quote in asked:
         L += [f"> {quote}", ""]
         L += _answer(key, fair, lengths, opts, late)
@@ -140,6 +141,9 @@ def _fairness(rows: list[dict[str, Any]]) -> list[str]:
     L = []
     for r in rows:
         n = r["players"]
+        if r["options"]:
+            needs = ", ".join(f"{k}={v}" for k, v in r["options"].items())
+            L.append(f"- {n} players need `{needs}`, played so at that count.")
         if r["first"]:
             fp = r["first"]
             e = fp["win_share"]
@@ -247,7 +251,9 @@ def _moves(rows: list[dict[str, Any]], players: int) -> list[str]:
         f"At {players} players: each kind of move (and each card a `play` names), how often "
         "a player who makes it at least once in a game wins it. A move that goes with "
         "winning far above a fair share may be too strong, or simply what a winning "
-        "position allows; one far below may be too weak, or a last resort.",
+        "position allows; one far below may be too weak, or a last resort. These are "
+        "associations, not causes: a card only one side starts with, or a move only a "
+        "player ahead can make, carries that side's or that lead's share of wins.",
         "",
         "| move | made per game | win share of players making it | |",
         "|---|---|---|---|",
