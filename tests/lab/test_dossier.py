@@ -71,6 +71,7 @@ def test_every_choice_option_is_compared_and_numbers_choices_read_as_numbers() -
     assert runs["option-decks"].vary == ["decks=1,2"]
     assert runs["option-late_reclaim"].vary == ["late_reclaim=false,true"]
     assert "option-table" not in runs  # a number, not a choice
+    assert runs["players-4"].options == {} and runs["players-5"].options == {"decks": 2}
     assert parse_option_pairs(["jokers=0", "x=-2", "y=true", "z=rank"]) == {
         "jokers": 0, "x": -2, "y": True, "z": "rank"
     }  # fmt: skip

@@ -92,6 +92,7 @@ def test_a_tune_starts_from_the_text_finds_a_front_replays_the_best_and_resumes(
     assert set(result["confirm"]["difference"]) == {"length_spread", "length"}
     text = (out / "tune.md").read_text()
     assert "## Pareto front" in text and "fresh games" in text and "(the text)" in text
+    assert "(pareto.png)" in text and (out / "pareto.png").read_bytes()[:4] == b"\x89PNG"
     # resuming: only the missing trial is tried, the text's games are not replayed
     played: list[int] = []
     run = execute.run

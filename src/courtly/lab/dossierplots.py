@@ -30,6 +30,7 @@ def _err(e: dict[str, float]) -> tuple[float, float]:
 def fairness(rows: list[dict[str, Any]], path: Path, title: str) -> None:
     """Win share by turn order (or by seat where no one moves first), each
     player count a group of bars, with 95% intervals and the fair share."""
+    rows = [r for r in rows if r["players"] > 1]  # a solo game has no one to be fair to
     plt = _plt()
     fig, ax = plt.subplots(figsize=(7, 3.6))
     width = 0.8 / max(len(r["seats"]) for r in rows)
@@ -79,7 +80,8 @@ def lengths(rows: list[dict[str, Any]], path: Path, title: str, targets: Any = N
                 )
     ax.set_xticks(sorted({r["players"] for r in rows}))
     ax.set_xlabel("players")
-    ax.set_ylabel(f"mean length ({rows[0]['unit']}s)")
+    unit = rows[0]["unit"]
+    ax.set_ylabel(f"mean length ({unit if unit.endswith('s') else unit + 's'})")
     ax.set_title(f"{title}: how long a game lasts (95% intervals)")
     if len(labels) > 1:
         ax.legend()

@@ -8,7 +8,7 @@ from typing import Any
 from courtly.lab import dossier as data
 from courtly.lab import dossierplots as plots
 from courtly.lab.dossierplots import MEASURE_WORDS
-from courtly.lab.findings import ALPHA
+from courtly.lab.findings import ALPHA, plural
 
 QUESTIONS: dict[str, list[tuple[str, str]]] = {
     "agents-of-the-crown": [
@@ -141,6 +141,9 @@ def _fairness(rows: list[dict[str, Any]]) -> list[str]:
     L = []
     for r in rows:
         n = r["players"]
+        if n < 2:
+            L.append(f"- {n} player: a solo game, with no one to be fair to.")
+            continue
         if r["options"]:
             needs = ", ".join(f"{k}={v}" for k, v in r["options"].items())
             L.append(f"- {n} players need `{needs}`, played so at that count.")
@@ -175,7 +178,7 @@ def _fairness(rows: list[dict[str, Any]]) -> list[str]:
 
 
 def _lengths(rows: list[dict[str, Any]], unit: str, game_id: str) -> list[str]:
-    L = [f"| players | setting | mean length ({unit}s) | decisions |", "|---|---|---|---|"]
+    L = [f"| players | setting | mean length ({plural(unit)}) | decisions |", "|---|---|---|---|"]
     for r in rows:
         label = "the text" if r["label"] == "baseline" else r["label"]
         L.append(f"| {r['players']} | {label} | {iv(r['length'])} | {iv(r['decisions'])} |")
@@ -185,7 +188,7 @@ def _lengths(rows: list[dict[str, Any]], unit: str, game_id: str) -> list[str]:
         L += [
             "",
             f"With the text's default setting a game lasts from {min(means):.1f} to "
-            f"{max(means):.1f} {unit}s on average across player counts "
+            f"{max(means):.1f} {plural(unit)} on average across player counts "
             f"(a spread of {max(means) - min(means):.1f}).",
         ]
     if game_id == "garrison":

@@ -256,9 +256,10 @@ def run(
             on_trial(trial.number, label(t.params, values), m)
     result = summarise(t, study, out, confirm, jobs, cluster, progress)
     (out / "tune.json").write_text(json.dumps(result, indent=2), encoding="utf-8")
-    from courtly.lab.tunereport import markdown
+    from courtly.lab.tunereport import markdown, pareto_plot
 
-    (out / "tune.md").write_text(markdown(result), encoding="utf-8")
+    plot = "pareto.png" if pareto_plot(result, out / "pareto.png") else None
+    (out / "tune.md").write_text(markdown(result, plot), encoding="utf-8")
     return result
 
 

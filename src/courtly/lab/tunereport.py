@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from courtly.lab.goals import MEASURES, Goal, parse_goal
@@ -13,6 +14,8 @@ def _iv(m: dict[str, float], digits: int = 2) -> str:
 
 def verdict(goal: Goal, diff: dict[str, float]) -> str:
     """What an interval of (variant's objective minus the text's) says."""
+    if goal.want in ("value", "range") and diff["low"] == diff["high"] == 0:
+        return "as good as the text (both meet it in every resample)"
     better = diff["high"] < 0 if goal.direction == "minimize" else diff["low"] > 0
     worse = diff["low"] > 0 if goal.direction == "minimize" else diff["high"] < 0
     if better:
@@ -22,7 +25,45 @@ def verdict(goal: Goal, diff: dict[str, float]) -> str:
     return "not clearly different from the text"
 
 
-def markdown(result: dict[str, Any]) -> str:
+def pareto_plot(result: dict[str, Any], path: Path) -> bool:
+    """Every trial in the first two goals' terms, the front ringed and the
+    text's marked; False (no file) with fewer than two goals."""
+    goals = [parse_goal(g["goal"]) for g in result["goals"]]
+    if len(goals) < 2:
+        return False
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6, 4), dpi=100)
+    front = set(result["front"])
+    text = result["text"]["label"]
+    for r in result["trials"]:
+        x, y = r["objectives"][0], r["objectives"][1]
+        on = r["trial"] in front
+        ax.scatter(x, y, s=36 if on else 14, c="C3" if on else "C0", zorder=3 if on else 2)
+        if r["label"] == text:
+            ax.annotate("the text", (x, y), textcoords="offset points", xytext=(5, 5))
+    b = result["best"]
+    ax.annotate("best", (b["objectives"][0], b["objectives"][1]), textcoords="offset points",
+                xytext=(5, -12))  # fmt: skip
+    words = [
+        f"{g.text}: " + ("value" if g.want in ("max", "min") else "distance from the wanted")
+        for g in goals[:2]
+    ]
+    ax.set_xlabel(words[0])
+    ax.set_ylabel(words[1])
+    ax.set_xscale("symlog", linthresh=1)
+    ax.set_yscale("symlog", linthresh=0.1)
+    ax.set_title("every trial; red: the Pareto front")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return True
+
+
+def markdown(result: dict[str, Any], plot: str | None = None) -> str:
     s = result["settings"]
     goals = [parse_goal(g["goal"]) for g in result["goals"]]
     players = ", ".join(map(str, s["players"]))
@@ -73,6 +114,8 @@ def markdown(result: dict[str, Any]) -> str:
         "## Pareto front" if len(goals) > 1 else "## The best trials",
         "",
     ]
+    if plot:
+        lines += [f"![Every trial and the Pareto front]({plot})", ""]
     if len(goals) > 1:
         lines.append(
             "No variant on the front can be bettered at one goal without being worse at "
