@@ -72,7 +72,7 @@ def test_every_choice_option_is_compared_and_numbers_choices_read_as_numbers() -
     assert runs["option-late_reclaim"].vary == ["late_reclaim=false,true"]
     assert "option-table" not in runs  # a number, not a choice
     assert runs["players-4"].options == {} and runs["players-5"].options == {"decks": 2}
-    assert parse_option_pairs(["jokers=0", "x=-2", "y=true", "z=rank"]) == {
-        "jokers": 0, "x": -2, "y": True, "z": "rank"
-    }  # fmt: skip
-    get("garrison").Options.parse(parse_option_pairs(["jokers=0"]))
+    assert get("garrison").Options.parse(parse_option_pairs(["jokers=0"])).jokers == 0
+    agents = get("agents-of-the-crown").Options
+    assert agents.parse(parse_option_pairs(["noble_threat_value=10"])).noble_threat_value == 10
+    assert agents.parse({"noble_threat_value": "rank"}).noble_threat_value == "rank"
