@@ -131,4 +131,22 @@ def test_a_tune_plays_on_the_cluster_it_is_given(
     )
     assert result.exit_code == 0, result.output
     assert where and set(where) == {"tcp://h:8786"}
-    assert "start_influence=50" in (tmp_path / "c" / "tune.md").read_text()
+    text = (tmp_path / "c" / "tune.md").read_text()
+    assert "start_influence=50" in text
+    result = json.loads((tmp_path / "c" / "tune.json").read_text())
+    if not result["text_is_best"]:  # two games cannot show a variant clearly better
+        assert "not clearly better than the text at any goal" in text
+
+
+def test_a_verdict_is_clear_only_when_the_whole_interval_is() -> None:
+    from courtly.lab.tunereport import verdict
+
+    low = parse_goal("length_spread=min")
+    assert verdict(low, {"value": -0.2, "low": -0.3, "high": -0.1}).startswith("clearly better")
+    assert verdict(low, {"value": -0.2, "low": -0.3, "high": 0.1}).startswith("not clearly")
+    assert verdict(parse_goal("decisiveness=max"), {"value": 1, "low": 0.5, "high": 2}).startswith(
+        "clearly better"
+    )
+    assert verdict(parse_goal("length=2..3"), {"value": 0, "low": 0, "high": 0}).startswith(
+        "as good"
+    )

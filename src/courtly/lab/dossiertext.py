@@ -107,6 +107,16 @@ def write(d: data.Dossier, out: Path, command: str) -> Path:
     L += _options(opts, option_plots, g.id)
     L += ["", "## Moves and cards the winners make", ""]
     L += _moves(moves, d.game.default_players)
+    tuned = out / f"{g.id}-tune.md"
+    if tuned.exists():
+        title = tuned.read_text(encoding="utf-8").splitlines()[0].lstrip("# ")
+        L += [
+            "",
+            "## A search for better numbers",
+            "",
+            f"`courtly lab tune` searched the numbers the designer may change: [{title}]"
+            f"({tuned.name}).",
+        ]
     asked = QUESTIONS.get(g.id, [])
     L += ["", "## The designer's questions", ""]
     if not asked:

@@ -104,6 +104,15 @@ def markdown(result: dict[str, Any], plot: str | None = None) -> str:
                 f"| `{g.text}` | {_iv(conf['best'][g.measure])} | {_iv(conf['text'][g.measure])} "
                 f"| {_iv(d)} | {verdict(g, d)} |"
             )
+        said = [verdict(g, conf["difference"][g.measure]) for g in goals]
+        if not result["text_is_best"] and not any(v.startswith("clearly better") for v in said):
+            lines += [
+                "",
+                "**On fresh games the best variant is not clearly better than the text at any "
+                "goal: as far as these games can tell, the text's rules are as good as any "
+                "variant tried.** (On the search's own games it looked better: it was picked "
+                "for that.)",
+            ]
     lines += [
         "",
         "Each figure is the measure with its 95% interval (games resampled within each player "
