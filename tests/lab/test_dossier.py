@@ -64,6 +64,8 @@ def test_agents_of_the_crown_s_questions_are_answered(tmp_path: Path) -> None:
     assert "playing without turns is tricky" in text
     assert "**Balance.**" in text and "**Playing without turns.**" in text
     assert "noble_threat_value=rank" in text  # the ruling's alternative, compared
+    assert "never arose" in text  # the normal bots never meet the case it settles
+    assert "nan" not in text
 
 
 def test_every_choice_option_is_compared_and_numbers_choices_read_as_numbers() -> None:
@@ -76,3 +78,13 @@ def test_every_choice_option_is_compared_and_numbers_choices_read_as_numbers() -
     agents = get("agents-of-the-crown").Options
     assert agents.parse(parse_option_pairs(["noble_threat_value=10"])).noble_threat_value == 10
     assert agents.parse({"noble_threat_value": "rank"}).noble_threat_value == "rank"
+
+
+def test_moves_count_toward_their_kind_and_the_card_they_name() -> None:
+    from courtly.lab.dossier import move_keys
+
+    assert move_keys("up 8H at H") == ["up", "up 8H"]
+    assert move_keys("trade 7H for 9S") == ["trade", "trade 7H"]
+    assert move_keys("KD right of QH") == ["place", "place KD"]
+    assert move_keys("play ORACLE") == ["play", "play ORACLE"]
+    assert move_keys("pass") == ["pass"] and move_keys("") == []

@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -35,9 +36,9 @@ from courtly.engine.errors import OptionError
 from courtly.engine.game import Game
 from courtly.games import get
 from courtly.lab import execute
-from courtly.lab.findings import findings, plain
+from courtly.lab.findings import ALPHA, findings, plain
 from courtly.lab.goals import compare, per_game
-from courtly.lab.stats import Estimate, mean_ci, share_ci
+from courtly.lab.stats import Estimate, binomial_test, holm, mean_ci, share_ci
 from courtly.lab.store import LabDir
 from courtly.lab.summary import summarize
 from courtly.lab.tune import choice_values
@@ -220,6 +221,12 @@ def options(d: Dossier) -> list[dict[str, Any]]:
             mine = per_game({run.players: by_variant(run, i)})
             changes = {m: compare(m, mine[m], base_games[m], d.seed).as_dict() for m in COMPARED}
             clear = [m for m, c in changes.items() if c["low"] > 0 or c["high"] < 0]
+            mine_rows, _ = by_variant(run, i)
+            base_rows, _ = by_variant(run, 0)
+            same = all(
+                (a["scores"], a["decisions"]) == (b["scores"], b["decisions"])
+                for a, b in zip(mine_rows, base_rows, strict=True)
+            )
             out.append(
                 {
                     "option": run.key.removeprefix("option-"),
@@ -227,6 +234,7 @@ def options(d: Dossier) -> list[dict[str, Any]]:
                     "label": v["label"],
                     "changes": changes,
                     "clear": clear,
+                    "never_arises": same,
                     "findings": [
                         plain(f["text"])
                         for f in run.summary["findings"]
@@ -237,10 +245,28 @@ def options(d: Dossier) -> list[dict[str, Any]]:
     return out
 
 
+CARD = re.compile(r"^(?:[2-9TJQKA][SHDC]|X[12])$")
+"""A card's code in a move's notation (``QH``; ``X1`` a Joker)."""
+NAMED = re.compile(r"^[A-Z]{3,}$")
+"""A named card in a move's notation (Intrigue's ``ORACLE``)."""
+
+
+def move_keys(notation: str) -> list[str]:
+    """What a move counts toward: its kind (the first word, or ``place`` for a
+    move that opens with a card), and the kind with the first card it names."""
+    words = notation.split()
+    if not words:
+        return []
+    kind = "place" if CARD.match(words[0]) else words[0]
+    card = next((w for w in words if CARD.match(w) or NAMED.match(w)), None)
+    return [kind] if card is None else [kind, f"{kind} {card}"]
+
+
 def moves(d: Dossier) -> list[dict[str, Any]]:
-    """Kinds of move (the first word of a move) and the cards a ``play`` names:
-    in the games at the default player count, how often a seat that makes one
-    wins, against a fair share. A move winners make far more than others may
+    """Kinds of move, and each card as a kind of move names it: in the games
+    at the default player count, how often a seat that makes one wins, against
+    a fair share, each tested (exact binomial) and the tests corrected for
+    their number (Holm's method). A move winners make far more than others may
     be too strong; one that goes with losing, too weak (or a last resort)."""
     run = d.runs.get(f"players-{d.game.default_players}")
     if run is None:
@@ -251,16 +277,9 @@ def moves(d: Dossier) -> list[dict[str, Any]]:
     for line, g in zip(run.records, run.games, strict=True):
         if g["variant"] != 0:
             continue
-        record = json.loads(line)
         per_seat: list[set[str]] = [set() for _ in range(players)]
-        for seat, notation in record["actions"]:
-            words = str(notation).split()
-            if not words:
-                continue
-            keys = [words[0]]
-            if words[0] == "play" and len(words) > 1:
-                keys.append(f"play {words[1]}")
-            for k in keys:
+        for seat, notation in json.loads(line)["actions"]:
+            for k in move_keys(str(notation)):
                 per_seat[seat].add(k)
                 made[k] += 1
         winners = g["winners"]
@@ -269,22 +288,26 @@ def moves(d: Dossier) -> list[dict[str, Any]]:
             for k in per_seat[seat]:
                 used[k].append(share)
     games = sum(1 for g in run.games if g["variant"] == 0)
+    fair = 1 / players
     out: list[dict[str, Any]] = []
     for k, shares in used.items():
-        if len(shares) < 10:
-            continue
+        if len(shares) < 10 or len(shares) == games * players:
+            continue  # too rare to tell, or made by every seat of every game
         e = share_ci(shares)
+        p = binomial_test(sum(shares), len(shares), fair)
         out.append(
             {
                 "move": k,
                 "per_game": made[k] / max(1, games),
                 "seats_using": len(shares),
                 "win_share": _est(e),
-                "fair": 1 / players,
-                "clear": e.low > 1 / players or e.high < 1 / players,
+                "fair": fair,
+                "p": p,
             }
         )
-    out.sort(key=lambda r: -abs(float(r["win_share"]["mean"]) - float(r["fair"])))
+    for r, q in zip(out, holm([r["p"] for r in out]), strict=True):
+        r["clear"] = q is not None and q < ALPHA
+    out.sort(key=lambda r: (not r["clear"], -abs(float(r["win_share"]["mean"]) - fair)))
     return out
 
 

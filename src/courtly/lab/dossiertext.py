@@ -45,6 +45,8 @@ def iv(e: dict[str, float], pct: bool = False, digits: int = 1) -> str:
 
 
 def ch(c: dict[str, float], measure: str) -> str:
+    if c["value"] != c["value"]:  # NaN: no one moves first
+        return "–"
     pct = measure in ("first_player_edge", "ties")
     k, unit = (100, " points") if pct else (1, "")
     sign = "+" if c["value"] >= 0 else ""
@@ -246,6 +248,15 @@ def _options(opts: list[dict[str, Any]], pics: list[tuple[str, str]], game_id: s
             L.append(f"- `{r['label']}` changes the {what}.")
             for f in r["findings"]:
                 L.append(f"  - {f}")
+    unused = [r for r in opts if r["never_arises"]]
+    idle = [r for r in idle if not r["never_arises"]]
+    if unused:
+        L += [
+            "",
+            "Alternatives whose games were the very same as the text's: the case they "
+            "settle never arose in these games (the bots never met it), so the ruling "
+            "decides nothing for them: " + ", ".join(f"`{r['label']}`" for r in unused) + ".",
+        ]
     if idle:
         L += [
             "",
@@ -261,8 +272,11 @@ def _moves(rows: list[dict[str, Any]], players: int) -> list[str]:
     if not rows:
         return ["Not measured."]
     L = [
-        f"At {players} players: each kind of move (and each card a `play` names), how often "
-        "a player who makes it at least once in a game wins it. A move that goes with "
+        f"At {players} players: each kind of move, and each card as a kind of move names "
+        "it, with how often a player who makes it at least once in a game wins it (moves "
+        "every player makes in every game are left out). Clearly means the exact binomial "
+        "test against a fair share holds once corrected for the number of moves compared "
+        "(Holm's method). A move that goes with "
         "winning far above a fair share may be too strong, or simply what a winning "
         "position allows; one far below may be too weak, or a last resort. These are "
         "associations, not causes: a card only one side starts with, or a move only a "
@@ -274,11 +288,11 @@ def _moves(rows: list[dict[str, Any]], players: int) -> list[str]:
     for r in rows[:15]:
         e = r["win_share"]
         mark = (
-            "clearly above a fair share"
-            if e["low"] > r["fair"]
+            ""
+            if not r["clear"]
+            else "clearly above a fair share"
+            if e["mean"] > r["fair"]
             else "clearly below a fair share"
-            if e["high"] < r["fair"]
-            else ""
         )
         L.append(f"| `{r['move']}` | {r['per_game']:.1f} | {iv(e, pct=True)} | {mark} |")
     return L
