@@ -88,3 +88,21 @@ def test_moves_count_toward_their_kind_and_the_card_they_name() -> None:
     assert move_keys("KD right of QH") == ["place", "place KD"]
     assert move_keys("play ORACLE") == ["play", "play ORACLE"]
     assert move_keys("pass") == ["pass"] and move_keys("") == []
+
+
+def test_a_dossier_checks_who_wins_with_another_bot_and_says_if_they_disagree(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "d"
+    result = runner.invoke(
+        app,
+        ["lab", "dossier", "crown-rivals", "-n", "3", "--jobs", "1", "--out", str(out),
+         "--work", str(tmp_path / "w"), "--check-bots", "random", "--check-n", "6"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    text = (out / "crown-rivals.md").read_text()
+    assert "**Checked with a stronger bot.**" in text and "played 6 times" in text
+    assert "- the first player wins " in text and "with `random`" in text
+    assert ("**the two disagree**" in text) != ("the two agree" in text)
+    assert "and 6 to check with another bot" in text
+    assert "--check-bots random --check-n 6" in text

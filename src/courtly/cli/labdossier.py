@@ -29,6 +29,14 @@ def dossier(
             help="The folder of its lab runs (default lab-runs/dossier-GAME); rerun to resume."
         ),
     ] = None,
+    check_bots: Annotated[
+        str | None,
+        typer.Option(
+            help="A stronger bot (e.g. hard@0.02) to check who wins at the default player "
+            "count with; the dossier says where it and --bots disagree."
+        ),
+    ] = None,
+    check_n: Annotated[int, typer.Option(help="Games of the check.", min=1)] = 100,
     jobs: Annotated[int, typer.Option(help="Processes (0: every core).", min=0)] = 0,
     cluster: Annotated[
         str | None, typer.Option(help="A Dask scheduler to play on, e.g. tcp://host:8786.")
@@ -62,9 +70,13 @@ def dossier(
         jobs or os.cpu_count() or 1,
         cluster,
         progress=lambda key: con.print(f"  {key}", markup=False),
+        check=check_bots.strip().lower() if check_bots else None,
+        check_n=check_n,
     )
-    command = f"courtly lab dossier {g.id} -n {n} --seed {seed}" + (
-        f" --bots {bots}" if bots != "normal" else ""
+    command = (
+        f"courtly lab dossier {g.id} -n {n} --seed {seed}"
+        + (f" --bots {bots}" if bots != "normal" else "")
+        + (f" --check-bots {check_bots} --check-n {check_n}" if check_bots else "")
     )
     page = write(d, out, command)
     con.print(f"{d.games_played} games; dossier: {page}", markup=False)

@@ -59,6 +59,10 @@ class Run:
     vary: list[str]
     options: dict[str, Any] = field(default_factory=dict)
     """Options a player count needs (Agincards' second pack for 5 or more)."""
+    bots: str = ""
+    """Another bot than the dossier's (the check with a stronger bot)."""
+    n: int = 0
+    """Another number of games than the dossier's."""
     summary: dict[str, Any] = field(default_factory=dict)
     games: list[dict[str, Any]] = field(default_factory=list)
     seats: list[dict[str, Any]] = field(default_factory=list)
@@ -133,13 +137,23 @@ def play(
     jobs: int = 1,
     cluster: str | None = None,
     progress: Callable[[str], None] | None = None,
+    check: str | None = None,
+    check_n: int = 0,
 ) -> Dossier:
-    """Play (or find played) every run of the dossier and summarise each."""
+    """Play (or find played) every run of the dossier and summarise each;
+    with ``check``, also the text's rules at the default count with that bot
+    in every seat (``check_n`` games), to check the findings with it."""
     game = get(game_id)
     root = work if work is not None else Path("lab-runs") / f"dossier-{game.id}"
     d = Dossier(game, bots, n, seed)
-    for run in plan(game):
-        p = execute.plan(game.id, bots, n, run.players, seed, run.options, run.vary)
+    runs = plan(game)
+    if check and check_n:
+        players = game.default_players
+        runs.append(Run("check", players, [], needed(game, players), bots=check, n=check_n))
+    for run in runs:
+        p = execute.plan(
+            game.id, run.bots or bots, run.n or n, run.players, seed, run.options, run.vary
+        )
         digest = hashlib.sha256(json.dumps(p.settings, sort_keys=True).encode()).hexdigest()
         folder = LabDir(root / f"{run.key}-{digest[:10]}")
         if progress:
@@ -160,6 +174,45 @@ def by_variant(run: Run, variant: int) -> tuple[list[dict[str, Any]], list[dict[
     games = [g for g in run.games if g["variant"] == variant]
     seats = [s for s in run.seats if s["variant"] == variant]
     return games, seats
+
+
+def check(d: Dossier) -> dict[str, Any] | None:
+    """The text's rules at the default count with the dossier's bot and with
+    the checking bot: the first player's win share (or each seat's) by both,
+    and whether they disagree (intervals apart, or one clear where the other
+    is not)."""
+    strong = d.runs.get("check")
+    base = d.runs.get(f"players-{d.game.default_players}")
+    if strong is None or base is None:
+        return None
+    a, b = base.summary["variants"][0], strong.summary["variants"][0]
+    if a["first_player"] and b["first_player"]:
+        pairs = [
+            ("the first player", a["first_player"]["win_share"], b["first_player"]["win_share"])
+        ]
+    else:
+        pairs = [
+            (f"seat P{k}", x["win_share"], y["win_share"])
+            for k, (x, y) in enumerate(zip(a["seats"], b["seats"], strict=True))
+        ]
+    fair = 1 / base.players
+    rows = []
+    for who, x, y in pairs:
+        side_x = _side(x, fair)
+        side_y = _side(y, fair)
+        apart = x["low"] > y["high"] or y["low"] > x["high"]
+        rows.append({"who": who, "weak": x, "strong": y, "disagree": apart or side_x != side_y})
+    return {
+        "bot": strong.bots,
+        "games": b["games"],
+        "fair": fair,
+        "rows": rows,
+        "disagree": any(r["disagree"] for r in rows),
+    }
+
+
+def _side(e: dict[str, float], fair: float) -> int:
+    return 1 if e["low"] > fair else -1 if e["high"] < fair else 0
 
 
 def fairness(d: Dossier) -> list[dict[str, Any]]:

@@ -91,7 +91,9 @@ def write(d: data.Dossier, out: Path, command: str) -> Path:
         "players, not experts. Every figure comes with its 95% interval in brackets: the "
         "range the true value lies in, given the games played.",
         "",
-        f"**Games played: {d.games_played}** ({d.n} per setting and player count, seeds "
+        f"**Games played: {d.games_played}** ({d.n} per setting and player count"
+        + (f", and {d.runs['check'].n} to check with another bot" if "check" in d.runs else "")
+        + ", seeds "
         f"{d.seed} to {d.seed + d.n - 1}, the same seeds for every setting, so settings "
         "differ by their rules, not their deals). Made again exactly by:",
         "",
@@ -103,6 +105,9 @@ def write(d: data.Dossier, out: Path, command: str) -> Path:
         "",
     ]
     L += _fairness(fair)
+    checked = data.check(d)
+    if checked:
+        L += ["", *_check(checked, d.bots)]
     L += ["", "## How long a game lasts", "", f"![Length by player count]({g.id}/length.png)", ""]
     L += _lengths(lengths, unit, g.id)
     L += ["", "## Rulings and options: what each alternative changes", ""]
@@ -186,6 +191,31 @@ def _fairness(rows: list[dict[str, Any]]) -> list[str]:
             L.append(f"- **{n} players** ({r['games']} games): by seat {seats}; {verdict}.")
         for f in r["findings"][:2]:
             L.append(f"  - {f}")
+    return L
+
+
+def _check(c: dict[str, Any], weak: str) -> list[str]:
+    L = [
+        f"**Checked with a stronger bot.** The text's rules were also played {c['games']} "
+        f"times with the searching `{c['bot']}` bot in every seat (it thinks a fixed short "
+        "time a move, so these games depend a little on the machine's speed):",
+        "",
+    ]
+    for r in c["rows"]:
+        L.append(
+            f"- {r['who']} wins {iv(r['weak'], pct=True)} with `{weak}` and "
+            f"{iv(r['strong'], pct=True)} with `{c['bot']}`"
+            + (": **the two disagree**" if r["disagree"] else ": the two agree")
+            + "."
+        )
+    L += [
+        "",
+        "Where they disagree, a finding above about who wins is doubtful: it may come from "
+        "how the weaker bot plays rather than from the rules; trust the stronger bot's."
+        if c["disagree"]
+        else "They agree, so the findings above about who wins are not an artefact of the "
+        f"`{weak}` bot's play.",
+    ]
     return L
 
 
