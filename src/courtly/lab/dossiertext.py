@@ -213,8 +213,8 @@ def _check(c: dict[str, Any], weak: str) -> list[str]:
         "Where they disagree, a finding above about who wins is doubtful: it may come from "
         "how the weaker bot plays rather than from the rules; trust the stronger bot's."
         if c["disagree"]
-        else "They agree, so the findings above about who wins are not an artefact of the "
-        f"`{weak}` bot's play.",
+        else "They agree: as far as this check can tell, the findings above about who wins "
+        f"are not an artefact of the `{weak}` bot's play.",
     ]
     return L
 
