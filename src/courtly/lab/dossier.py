@@ -187,8 +187,10 @@ def check(d: Dossier) -> dict[str, Any] | None:
         return None
     a, b = base.summary["variants"][0], strong.summary["variants"][0]
     if a["first_player"] and b["first_player"]:
+        orders = zip(a["first_player"]["by_order"], b["first_player"]["by_order"], strict=True)
         pairs = [
-            ("the first player", a["first_player"]["win_share"], b["first_player"]["win_share"])
+            ("the first player" if k == 0 else f"the player moving {_nth(k + 1)}", x, y)
+            for k, (x, y) in enumerate(orders)
         ]
     else:
         pairs = [
@@ -198,17 +200,21 @@ def check(d: Dossier) -> dict[str, Any] | None:
     fair = 1 / base.players
     rows = []
     for who, x, y in pairs:
-        side_x = _side(x, fair)
-        side_y = _side(y, fair)
         apart = x["low"] > y["high"] or y["low"] > x["high"]
-        rows.append({"who": who, "weak": x, "strong": y, "disagree": apart or side_x != side_y})
+        verdict = "apart" if apart else "agree" if _side(x, fair) == _side(y, fair) else "unsure"
+        rows.append({"who": who, "weak": x, "strong": y, "verdict": verdict})
     return {
         "bot": strong.bots,
         "games": b["games"],
         "fair": fair,
         "rows": rows,
-        "disagree": any(r["disagree"] for r in rows),
+        "disagree": any(r["verdict"] == "apart" for r in rows),
+        "unsure": any(r["verdict"] == "unsure" for r in rows),
     }
+
+
+def _nth(k: int) -> str:
+    return {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}.get(k, f"{k}th")
 
 
 def _side(e: dict[str, float], fair: float) -> int:

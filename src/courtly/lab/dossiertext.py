@@ -201,22 +201,34 @@ def _check(c: dict[str, Any], weak: str) -> list[str]:
         "time a move, so these games depend a little on the machine's speed):",
         "",
     ]
+    said = {
+        "agree": "the two agree",
+        "apart": "**the two disagree**",
+        "unsure": "the stronger bot does not confirm it (one is clearly away from a fair "
+        "share, the other not; its fewer games may be why)",
+    }
     for r in c["rows"]:
         L.append(
             f"- {r['who']} wins {iv(r['weak'], pct=True)} with `{weak}` and "
-            f"{iv(r['strong'], pct=True)} with `{c['bot']}`"
-            + (": **the two disagree**" if r["disagree"] else ": the two agree")
-            + "."
+            f"{iv(r['strong'], pct=True)} with `{c['bot']}`: {said[r['verdict']]}."
         )
-    L += [
-        "",
-        "Where they disagree, a finding above about who wins is doubtful: it may come from "
-        "how the weaker bot plays rather than from the rules; trust the stronger bot's."
-        if c["disagree"]
-        else "They agree: as far as this check can tell, the findings above about who wins "
-        f"are not an artefact of the `{weak}` bot's play.",
-    ]
-    return L
+    if c["disagree"]:
+        end = (
+            "Where they disagree, a finding above about who wins is doubtful: it may come "
+            "from how the weaker bot plays rather than from the rules; trust the stronger "
+            "bot's."
+        )
+    elif c["unsure"]:
+        end = (
+            "Where the stronger bot does not confirm a finding about who wins, hold it as "
+            "likely but unproven for better players: more games with it would settle it."
+        )
+    else:
+        end = (
+            "They agree: as far as this check can tell, the findings above about who wins "
+            f"are not an artefact of the `{weak}` bot's play."
+        )
+    return [*L, "", end]
 
 
 def _lengths(rows: list[dict[str, Any]], unit: str, game_id: str) -> list[str]:
