@@ -52,8 +52,7 @@ def _leaking(monkeypatch: pytest.MonkeyPatch, play: Play) -> None:
 
     def _as_leaking(state: AgentsState) -> AgentsState:
         leaking = Leaking.__new__(Leaking)
-        fields: dict[str, Any] = state.__getstate__()  # type: ignore[assignment]
-        for name, value in fields.items():
+        for name, value in state.fields().items():
             if name != "__dict__":
                 setattr(leaking, name, value)
         return leaking
