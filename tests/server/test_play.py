@@ -219,3 +219,26 @@ def test_index_page_lists_games_and_escapes_names(client: TestClient) -> None:
     assert "<script>x" not in play and "&lt;script&gt;" in play
     games = client.get("/api/games").json()
     assert {g["id"] for g in games} == set(QUICK)
+
+
+def test_intrigue_s_characters_are_offered_and_accepted_but_a_stacked_deck_is_not(
+    client: TestClient,
+) -> None:
+    """Which options stack a deal is declared by the game (``Game.stacking``):
+    Intrigue's ``deck`` does, its ``characters`` (public, face up) do not."""
+    intrigue = next(g for g in client.get("/api/games").json() if g["id"] == "intrigue")
+    offered = {o["name"] for o in intrigue["options"]}
+    assert "characters" in offered and "deck" not in offered
+    made = create(
+        client,
+        "intrigue",
+        ["human"] * 3,
+        options={"rounds": 1, "characters": "DUKE BISHOP PRINCESS"},
+    )
+    assert made["table"]["options"]["characters"][:3] == ["DUKE", "BISHOP", "PRINCESS"]
+    assert "deck" not in made["table"]["options"]
+    r = client.post(
+        "/api/tables",
+        json={"game": "intrigue", "seats": ["human"] * 3, "options": {"characters": ["NOPE"]}},
+    )
+    assert r.status_code == 400 and "characters" in r.json()["error"]
