@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from courtly.engine.records import Record, replay
-from courtly.games import all_games
+from courtly.games import all_games, get
 
 from .conftest import BACKENDS, QUICK, LeakAudit, create, play_to_end
 
@@ -49,7 +49,7 @@ def test_one_human_against_bots_plays_to_the_end(
     r = client.get(f"/api/tables/{table}/record")
     assert r.status_code == 200
     record = Record.from_json(r.json())
-    final = replay(record)
+    final = replay(record, get(record.game))
     assert final.over and final.scores == last["result"]["scores"]
     assert len(record.actions) == last["seq"]
     info = client.get(f"/api/tables/{table}").json()

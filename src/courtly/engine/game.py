@@ -12,8 +12,10 @@
     game.sampler(obs).sample(rng)   # the same, reading obs once for many worlds
     state.clone(); state.over; state.scores; state.winners
 
-A game subclasses both. Its ``Game`` declares what the game is and names the
-modules of its package that the base class wires up: ``notation`` (``parse``
+A game subclasses both. Its ``Game`` declares what the game is: everything a
+surface needs (nature, limits, words, quick options, card faces, plug-ins:
+docs/developing.md), so that no surface asks which game it has; and it names
+the modules of its package that the base class wires up: ``notation`` (``parse``
 and ``NOTATION_HELP``), ``view`` (``Sampler`` or ``sample``, for ``sampler``
 and ``sample_state``) and
 ``screen`` (``render``, and optionally ``describe`` and ``score_table``);

@@ -223,7 +223,7 @@ class Table:
             seed=row.seed,
             actions=[],
         )
-        state = replay(record)
+        state = replay(record, get(record.game))
         table = cls(
             id=row.id,
             game=state.game,
@@ -417,7 +417,7 @@ class Table:
         rec = self.state.record()
         rec.actions = rec.actions[:-1]
         rec.result = None
-        self.state = replay(rec)
+        self.state = replay(rec, self.game)
         self.acted_at, self.legal, self.decision_since = self._before
         if self._logged:
             del self.log[-self._logged :]
