@@ -164,3 +164,20 @@ def test_plug_ins_named_by_a_game_may_name_that_game_only() -> None:
     earlier = SRC / "bots" / "scripted" / "garrison_v1.py"
     assert own[greedy] == own[earlier] == "garrison"
     assert SRC / "bots" / "evaluation.py" not in own and SRC / "bots" / "tune.py" not in own
+
+
+def test_the_engine_imports_nothing_above_it() -> None:
+    """The engine is the bottom layer: no registry of games, no game, no surface."""
+    above = ("courtly.games", *(f"courtly.{s}" for s in SURFACES))
+    wrong = []
+    for path in sorted((SRC / "engine").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            for name in names:
+                if any(name == m or name.startswith(m + ".") for m in above):
+                    wrong.append(f"{path.relative_to(SRC)}:{node.lineno} imports {name}")
+    assert not wrong, "\n".join(wrong)
