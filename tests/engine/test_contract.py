@@ -64,9 +64,9 @@ def test_actions_by_id_json_and_notation() -> None:
 def test_a_record_of_a_wrong_version_or_set_up_is_refused() -> None:
     good = get("agents-of-the-crown").new(seed=3).record()
     with pytest.raises(RecordError, match="version 99"):
-        replay(good.model_copy(update={"version": 99}))
+        replay(good.model_copy(update={"version": 99}), get(good.game))
     with pytest.raises(RecordError, match="set-up is not valid"):
-        replay(good.model_copy(update={"players": 3}))
+        replay(good.model_copy(update={"players": 3}), get(good.game))
     with pytest.raises(RecordError, match="not a Courtly game record"):
         Record.from_json("[1, 2]")
     with pytest.raises(RecordError, match="not a Courtly game record"):
