@@ -30,6 +30,11 @@ from types import ModuleType
 _GAMES = ("agents_of_the_crown", "agincards", "crown_rivals", "garrison", "intrigue")
 
 COMPILED: tuple[str, ...] = (
+    "courtly.bots.base",
+    "courtly.bots.evaluation",
+    "courtly.bots.guard",
+    "courtly.bots.ismcts",
+    "courtly.bots.tree",
     "courtly.cards",
     "courtly.engine.actions",
     "courtly.engine.decisions",

@@ -43,7 +43,8 @@ position reached.
   the other is about to guess wrong) and value a mixed situation as won or
   lost.
 - **Values** are per seat: at the end of the game 1 for first place, 0 for
-  last, evenly between (ties share). A rollout cut short
+  last, evenly between (ties share; ``outcome`` may value a finished game
+  otherwise). A rollout cut short
   (``max_rollout_steps``) is valued by ``evaluate``: a game's evaluation of a
   position (``courtly.bots.evaluation``), or by default the standing then
   (the current scores, ranked like a final result).
@@ -109,6 +110,7 @@ class ISMCTS(Bot):
         widening: float | None = None,
         guard: Guard | None = None,
         guard_share: float = 0.5,
+        outcome: Evaluation = rewards,
     ) -> None:
         """``rollout``: the policy that finishes simulated games (None: random).
         ``max_rollout_steps``: a rollout stops after this many decisions and the
@@ -123,7 +125,9 @@ class ISMCTS(Bot):
         moves a seat tries in the tree (see the module's notes). ``guard``:
         keep the rollout policy's move unless paired rollouts show one of the
         search's best few clearly better (``courtly.bots.guard``), spending
-        ``guard_share`` of the budget on that comparison."""
+        ``guard_share`` of the budget on that comparison. ``outcome``: each
+        seat's value of a finished game, and of a cut-off position when there
+        is no ``evaluate`` (by default ``rewards``: by rank)."""
         super().__init__(game)
         if observers not in ("multi", "single"):
             raise ValueError(f"observers is 'multi' or 'single', not {observers!r}")
@@ -146,6 +150,7 @@ class ISMCTS(Bot):
         self.widening = widening
         self.guard = guard
         self.guard_share = guard_share
+        self.outcome = outcome
         self.last_verdict: Verdict | None = None
         """The guard's comparison in the last search (None: no guard)."""
         self.last_iterations = 0
@@ -507,9 +512,10 @@ class ISMCTS(Bot):
     def _value(self, world: State, steps: int) -> list[float]:
         """The values to credit: the result of a finished game, else the
         evaluation of the position where the rollout was cut."""
-        if world.over or self.evaluate is None:
-            return rewards(world)
-        return self.evaluate(world)
+        evaluate = self.evaluate
+        if world.over or evaluate is None:
+            return self.outcome(world)
+        return evaluate(world)
 
     # -- one iteration, one tree keyed by the searching seat's view ----------------
     def _iterate_single(self, world: State, root: Node, me: int, rng: random.Random) -> None:
