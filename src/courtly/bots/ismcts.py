@@ -76,6 +76,8 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
+from mypy_extensions import mypyc_attr
+
 from courtly.bots.base import Bot
 from courtly.bots.guard import Guard, Verdict, compare
 from courtly.bots.tree import Analysis, Evaluation, MoveValue, Node, rewards
@@ -85,6 +87,7 @@ from courtly.engine.game import Game, State
 __all__ = ["ISMCTS", "Analysis", "Evaluation", "MoveValue", "Node", "rewards"]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the hard level's Hard, in levels.py
 class ISMCTS(Bot):
     """Multi-observer ISMCTS with partially observable and simultaneous moves."""
 
@@ -428,12 +431,14 @@ class ISMCTS(Bot):
         rather than trying each of dozens of moves in turn, most of them bad."""
         children = node.children
         untried = []
+        tried: list[tuple[Action, Node]] = []
         for a in legal:
             child = children.get((seat, a.id))
             if child is None or not child.visits:
                 untried.append(a)
             else:
                 child.available += 1
+                tried.append((a, child))
         widening = self.widening
         if untried and (
             world is None
@@ -460,18 +465,13 @@ class ISMCTS(Bot):
         c = self.exploration
         jitter = self.jitter * 2.0**-32
         best_score = -1.0
-        best = legal[0]
-        log = math.log
-        sqrt = math.sqrt
-        for a in legal:
-            ch = children.get((seat, a.id))
-            if ch is None or not ch.visits:
-                continue
-            score = ch.total / ch.visits + c * sqrt(log(ch.available) / ch.visits)
+        best, best_child = tried[0]
+        for a, ch in tried:
+            score = ch.total / ch.visits + c * math.sqrt(math.log(ch.available) / ch.visits)
             score += jitter * pick(32)
             if score > best_score:
-                best_score, best = score, a
-        return best, children[(seat, best.id)], False
+                best_score, best, best_child = score, a, ch
+        return best, best_child, False
 
     def _regret_match(
         self, node: Node, seat: int, legal: Sequence[Action], rng: random.Random
