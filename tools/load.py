@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.server.postgres import Cluster, binaries
 from tests.serving import free_port, start_server
 
-QUICK = {"crown-rivals": {"turn_limit": 20}, "agents-of-the-crown": {"years": 1}}
+from courtly import games
 
 
 class Tally:
@@ -146,8 +146,9 @@ async def run(
 ) -> tuple[Tally, list[tuple[int, str]]]:
     """Create and play the tables; the tally, and the bot tables (port, id)."""
     tally = Tally()
-    players = 4 if game == "agents-of-the-crown" else 2
-    options = QUICK.get(game, {})
+    declared = games.get(game)
+    players = max(2, declared.min_players)
+    options = dict(declared.quick)
     urls = []
     made_bots: list[tuple[int, str]] = []
     clients = {p: httpx.AsyncClient(base_url=f"http://127.0.0.1:{p}", timeout=60) for p in ports}

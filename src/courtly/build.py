@@ -1,8 +1,8 @@
 """Which build of Courtly is running: compiled (mypyc) or pure Python.
 
 One source, two builds. The modules in ``COMPILED`` (the engine core, the
-standard deck and every game's rules, actions and views, with the modules they
-call at speed) are compiled to C extensions by mypyc when Courtly is installed
+standard deck, every game's rules, actions and views with the modules they
+call at speed, and the search) are compiled to C extensions by mypyc when Courtly is installed
 from a wheel or a source distribution on a machine with a C compiler; every
 other module, and all of them in the editable development install, run
 interpreted. ``setup.py`` reads ``COMPILED`` from this file, and
@@ -30,6 +30,11 @@ from types import ModuleType
 _GAMES = ("agents_of_the_crown", "agincards", "crown_rivals", "garrison", "intrigue")
 
 COMPILED: tuple[str, ...] = (
+    "courtly.bots.base",
+    "courtly.bots.evaluation",
+    "courtly.bots.guard",
+    "courtly.bots.ismcts",
+    "courtly.bots.tree",
     "courtly.cards",
     "courtly.engine.actions",
     "courtly.engine.decisions",

@@ -136,15 +136,10 @@ def test_the_heuristic_prior_holds_unless_search_finds_better() -> None:
     assert bot.act(obs, legal, random.Random(0)) is hint
 
 
-def test_the_heuristic_prior_does_not_count_against_a_winning_move(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_the_heuristic_prior_does_not_count_against_a_winning_move() -> None:
     # Every simulated game is a win: all moves are equally good, and the
     # heuristic's own must stand. (Virtual visits valued as even would have
     # made it look worse than the rest, and the search would leave it.)
-    from courtly.bots import ismcts
-
-    monkeypatch.setattr(ismcts, "rewards", lambda state: [1.0] * state.players)
     game = get("crown-rivals")
     state = game.new(seed=6)
     heuristic = make("greedy", game)
@@ -156,8 +151,27 @@ def test_the_heuristic_prior_does_not_count_against_a_winning_move(
             break
         state.apply(seat, heuristic.act(obs, legal, rng))
     hint = heuristic.act(obs, legal, random.Random(0))
-    bot = ISMCTS(game, iterations=600, rollout=heuristic, prior_visits=40, max_rollout_steps=5)
+    bot = ISMCTS(
+        game,
+        iterations=600,
+        rollout=heuristic,
+        prior_visits=40,
+        max_rollout_steps=5,
+        outcome=lambda state: [1.0] * state.players,
+    )
     assert bot.act(obs, legal, random.Random(0)) is hint
+
+
+def test_the_outcome_values_finished_games_and_cut_rollouts_without_an_evaluation() -> None:
+    # The seam the prior's test uses (patching a function the compiled search
+    # calls would change nothing): every position is worth 0.25 to every seat.
+    game = get("garrison")
+    state = game.new(seed=2)
+    seat = state.to_act[0]
+    obs, legal = state.observation(seat), state.legal_actions(seat)
+    bot = ISMCTS(game, iterations=40, max_rollout_steps=3, outcome=lambda s: [0.25] * s.players)
+    values = {m.value for m in bot.search(obs, legal, random.Random(1)).moves if m.visits}
+    assert values == {0.25}
 
 
 def test_ismcts_counts_the_decisions_its_rollouts_play() -> None:

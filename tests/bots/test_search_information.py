@@ -223,21 +223,23 @@ def test_an_honest_search_hides_the_coin_where_a_peeking_one_plays_safe(seed: in
     assert peeking.search(obs, legal, random.Random(seed)).best.notation == "safe"
 
 
+class Spy(ISMCTS):
+    """ISMCTS keeping the roots of the trees its search walks (a subclass: a
+    compiled ISMCTS's methods cannot be replaced on an instance)."""
+
+    roots: list[Any]
+
+    def _iterate(self, world: State, roots: list[Any], me: int, rng: random.Random) -> None:
+        self.roots = roots
+        super()._iterate(world, roots, me, rng)
+
+
 def test_each_seat_s_tree_is_keyed_by_what_that_seat_saw() -> None:
     game = Coin()
     obs, legal = _root(game)
-    bot = ISMCTS(game, iterations=400, reuse=False)
-    captured: list[list[Any]] = []
-    real = bot._iterate
-
-    def spy(world: State, roots: list[Any], me: int, rng: random.Random) -> None:
-        if not captured:
-            captured.append(roots)
-        real(world, roots, me, rng)
-
-    bot._iterate = spy  # type: ignore[method-assign]
+    bot = Spy(game, iterations=400, reuse=False)
     bot.search(obs, legal, random.Random(3))
-    mine, theirs = captured[0]
+    mine, theirs = bot.roots
     assert {key for key in mine.children} == {(0, SAFE), (0, HIDE_H), (0, HIDE_T)}
     assert {key for key in theirs.children} == {(0, SAFE), (0, -1)}
     guesses = theirs.children[(0, -1)].children
@@ -336,17 +338,9 @@ def test_progressive_widening_tries_the_policy_s_move_first_then_more() -> None:
     obs, legal = _root(game)
 
     def guesses(iterations: int) -> dict[tuple[int, int], Any]:
-        bot = ISMCTS(game, iterations=iterations, rollout=GuessTails(game), widening=0.5)
-        captured: list[Any] = []
-        real = bot._iterate
-
-        def spy(world: State, roots: list[Any], me: int, rng: random.Random) -> None:
-            captured[:] = roots
-            real(world, roots, me, rng)
-
-        bot._iterate = spy  # type: ignore[method-assign]
+        bot = Spy(game, iterations=iterations, rollout=GuessTails(game), widening=0.5)
         bot.search(obs, legal, random.Random(1))
-        node = captured[1].children.get((0, -1))
+        node = bot.roots[1].children.get((0, -1))
         return {} if node is None else node.children
 
     few = guesses(6)

@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from courtly.cli.app import app
 from courtly.engine.records import read_records, replay
+from courtly.games import get
 
 runner = CliRunner()
 
@@ -50,7 +51,7 @@ def test_a_whole_game_played_through_courtly_play(tmp_path: Path) -> None:
     assert "Game over" in out and "Final scores" in out and "Winner(s)" in out
     record = read_records(save)[0]
     assert len(record.actions) == 80 and record.result is not None
-    assert replay(record).scores == record.result["scores"]
+    assert replay(record, get(record.game)).scores == record.result["scores"]
 
 
 def test_bad_input_re_prompts_with_the_reason() -> None:
@@ -124,7 +125,7 @@ def test_sim_reports_win_shares_with_intervals(tmp_path: Path) -> None:
     records = read_records(out)
     assert len(records) == 40 and records[0].meta["bots"][0] == "greedy"
     for r in records[:5]:
-        assert replay(r).scores == r.result["scores"]  # type: ignore[index]
+        assert replay(r, get(r.game)).scores == r.result["scores"]  # type: ignore[index]
 
 
 def test_sim_in_parallel_gives_the_same_games(tmp_path: Path) -> None:
@@ -218,4 +219,4 @@ def test_every_game_plays_to_the_end_at_the_terminal(game_id: str, tmp_path: Pat
     assert "Game over" in result.stdout and "Winner(s)" in result.stdout, result.stdout[-2000:]
     record = read_records(save)[0]
     assert record.result is not None
-    assert replay(record).scores == record.result["scores"]
+    assert replay(record, get(record.game)).scores == record.result["scores"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+import random
 
 import pytest
 
@@ -64,9 +64,9 @@ def test_actions_by_id_json_and_notation() -> None:
 def test_a_record_of_a_wrong_version_or_set_up_is_refused() -> None:
     good = get("agents-of-the-crown").new(seed=3).record()
     with pytest.raises(RecordError, match="version 99"):
-        replay(good.model_copy(update={"version": 99}))
+        replay(good.model_copy(update={"version": 99}), get(good.game))
     with pytest.raises(RecordError, match="set-up is not valid"):
-        replay(good.model_copy(update={"players": 3}))
+        replay(good.model_copy(update={"players": 3}), get(good.game))
     with pytest.raises(RecordError, match="not a Courtly game record"):
         Record.from_json("[1, 2]")
     with pytest.raises(RecordError, match="not a Courtly game record"):
@@ -119,7 +119,7 @@ def test_a_snapshot_sees_every_field_of_a_state(game_id: str) -> None:
     state = get(game_id).new(seed=3)
     before = state.snapshot()
     assert state.snapshot() == before
-    fields: dict[str, Any] = state.__getstate__()  # type: ignore[assignment]
+    fields = state.fields()
     lists = [name for name, value in fields.items() if isinstance(value, list)]
     assert "history" in lists and len(lists) > 3, lists
     for name in lists:
@@ -131,3 +131,20 @@ def test_a_snapshot_sees_every_field_of_a_state(game_id: str) -> None:
     seat = state.to_act[0]
     state.apply(seat, state.legal_actions(seat)[0])
     assert state.snapshot() != before
+
+
+@pytest.mark.parametrize("game_id", ids())
+def test_every_field_of_a_state_is_a_slot(game_id: str) -> None:
+    """A state keeps its fields in ``__slots__``, never in an instance
+    dictionary: interpreted, a dictionary of more than 30 keys stops sharing
+    its keys and every field read costs more (engine/game.py, ``State``)."""
+    game = get(game_id)
+    state = game.new(seed=5)
+    rng = random.Random(5)
+    for _ in range(40):
+        if state.over:
+            break
+        seat = state.to_act[0]
+        for made in (state, state.clone(), game.sample_state(state.observation(seat), rng)):
+            assert not hasattr(made, "__dict__"), sorted(vars(made))
+        state.apply(seat, state.random_action(seat, rng))

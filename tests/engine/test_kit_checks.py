@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from courtly import cards
+from courtly import cards, games
 from courtly.engine.actions import Action
 from courtly.engine.events import Event
 from courtly.engine.game import Game, State
@@ -52,8 +52,7 @@ def _leaking(monkeypatch: pytest.MonkeyPatch, play: Play) -> None:
 
     def _as_leaking(state: AgentsState) -> AgentsState:
         leaking = Leaking.__new__(Leaking)
-        fields: dict[str, Any] = state.__getstate__()  # type: ignore[assignment]
-        for name, value in fields.items():
+        for name, value in state.fields().items():
             if name != "__dict__":
                 setattr(leaking, name, value)
         return leaking
@@ -73,7 +72,7 @@ def _leaking(monkeypatch: pytest.MonkeyPatch, play: Play) -> None:
 class AgentsKit(GameKit):
     """The kit for Agents of the Crown on one game (not collected on its own)."""
 
-    game_id = "agents-of-the-crown"
+    game = games.get("agents-of-the-crown")
     players = 4
     deep_seeds = range(1)
     deal_seeds = range(300)

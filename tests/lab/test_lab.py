@@ -98,7 +98,7 @@ def test_a_sweep_detects_garrison_s_length_option(tmp_path: Path) -> None:
     # every game replays from its record to the stored scores
     records = read_records(out / "records.jsonl")
     for g in games[:: len(games) // 5]:
-        state = replay(records[g["record"]])
+        state = replay(records[g["record"]], get(records[g["record"]].game))
         assert state.seed == g["seed"] and state.scores == g["scores"]
         assert records[g["record"]].options["length"] == ("quick", "long")[g["variant"]]
 

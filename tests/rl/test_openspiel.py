@@ -21,6 +21,26 @@ openspiel.register()
 SHORTER = {"crown-rivals": {"turn_limit": 30}, "garrison": {"max_rounds": 2}}
 
 
+def test_the_game_type_and_length_read_the_game_s_declaration() -> None:
+    """Information and maximum length come from the ``Game``, not from its id:
+    perfect information only where nothing is hidden and nobody decides at once."""
+    base = type(games.get("garrison"))
+
+    class Open(base):  # type: ignore[misc,valid-type]
+        information = "perfect"
+
+    class OpenTogether(Open):  # type: ignore[misc]
+        simultaneous = True
+
+    perfect = pyspiel.GameType.Information.PERFECT_INFORMATION
+    assert openspiel._information(Open()) == perfect
+    assert openspiel._information(OpenTogether()) != perfect
+    garrison = games.get("garrison")
+    parsed = garrison.Options.parse({"max_rounds": 5})
+    assert openspiel.max_game_length(garrison, 3, parsed) == garrison.max_length(3, parsed)
+    assert garrison.max_length(3, parsed) == 40 * 3 * 3 * 5
+
+
 def _load(game_id: str, players: int, seed: int = 1) -> openspiel.CourtlySpielGame:
     params = {**options(game_id, players), **SHORTER.get(game_id, {})}
     return openspiel.load(game_id, players=players, seed=seed, **params)

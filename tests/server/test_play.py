@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from courtly.engine.records import Record, replay
-from courtly.games import all_games
+from courtly.games import all_games, get
 
 from .conftest import BACKENDS, QUICK, LeakAudit, create, play_to_end
 
@@ -49,7 +49,7 @@ def test_one_human_against_bots_plays_to_the_end(
     r = client.get(f"/api/tables/{table}/record")
     assert r.status_code == 200
     record = Record.from_json(r.json())
-    final = replay(record)
+    final = replay(record, get(record.game))
     assert final.over and final.scores == last["result"]["scores"]
     assert len(record.actions) == last["seq"]
     info = client.get(f"/api/tables/{table}").json()
@@ -219,3 +219,26 @@ def test_index_page_lists_games_and_escapes_names(client: TestClient) -> None:
     assert "<script>x" not in play and "&lt;script&gt;" in play
     games = client.get("/api/games").json()
     assert {g["id"] for g in games} == set(QUICK)
+
+
+def test_intrigue_s_characters_are_offered_and_accepted_but_a_stacked_deck_is_not(
+    client: TestClient,
+) -> None:
+    """Which options stack a deal is declared by the game (``Game.stacking``):
+    Intrigue's ``deck`` does, its ``characters`` (public, face up) do not."""
+    intrigue = next(g for g in client.get("/api/games").json() if g["id"] == "intrigue")
+    offered = {o["name"] for o in intrigue["options"]}
+    assert "characters" in offered and "deck" not in offered
+    made = create(
+        client,
+        "intrigue",
+        ["human"] * 3,
+        options={"rounds": 1, "characters": "DUKE BISHOP PRINCESS"},
+    )
+    assert made["table"]["options"]["characters"][:3] == ["DUKE", "BISHOP", "PRINCESS"]
+    assert "deck" not in made["table"]["options"]
+    r = client.post(
+        "/api/tables",
+        json={"game": "intrigue", "seats": ["human"] * 3, "options": {"characters": ["NOPE"]}},
+    )
+    assert r.status_code == 400 and "characters" in r.json()["error"]

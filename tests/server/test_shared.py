@@ -29,6 +29,7 @@ from websockets.exceptions import ConnectionClosed
 
 from courtly.engine.errors import CourtlyError
 from courtly.engine.records import Record, replay
+from courtly.games import get
 from courtly.server.app import create_app
 from courtly.server.db import Store, database_url
 from courtly.server.limits import Limits
@@ -248,7 +249,7 @@ def test_two_servers_play_every_game_to_the_end_together(two_servers: Servers, p
         rows = stored_actions(pg_url, table)
         assert [n for n, _, _ in rows] == list(range(len(rows)))
         assert [tuple(x) for x in a["actions"]] == [(seat, t) for _, seat, t in rows]
-        final = replay(Record.from_json(a))
+        final = replay(Record.from_json(a), get(a["game"]))
         assert final.over and final.scores == cs["spectator@B"].last["result"]["scores"]
         # each person was answered on its own server for its own moves
         assert any(m.get("yours") for m in cs["0@A"].updates())
@@ -304,7 +305,7 @@ def test_a_killed_server_hands_its_tables_to_the_other(two_servers: Servers, pg_
         assert [n for n, _, _ in rows] == list(range(len(rows)))
         record = record_of(s.http(1), table)
         assert [tuple(x) for x in record["actions"]] == [(seat, t) for _, seat, t in rows]
-        assert replay(Record.from_json(record)).over
+        assert replay(Record.from_json(record), get(record["game"])).over
 
 
 # -- two servers in one process: seats, names, chat, presence, rematch -------------------------------

@@ -4,52 +4,56 @@
     bot = courtly.bots.make("greedy", game)
     action = bot.act(state.observation(seat), state.legal_actions(seat), rng)
 
-A game's greedy bot lives in ``courtly/bots/greedy/<game module>.py`` as a class
-``Greedy``. Scripted strategies, the plain plans a new player would follow (to
-measure the heuristic against), live in ``courtly/bots/scripted/<game module>.py``
-as a dict ``BOTS`` from name to bot class.
+A game names its own bots in its declaration (``Game.plugins``): its greedy
+bot, ``heuristic``, a class ``Greedy(game, weights=None)`` (kept in
+``courtly/bots/greedy/``), and its scripted strategies, ``scripted``, the plain
+plans a new player would follow (to measure the heuristic against), a dict
+from name to bot class (kept in ``courtly/bots/scripted/``).
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
+from typing import Protocol
 
 from courtly.bots.base import Bot, RandomBot
 from courtly.bots.ismcts import ISMCTS
 from courtly.bots.levels import LEVELS, make_level, split_think
+from courtly.engine import plugins
 from courtly.engine.errors import CourtlyError
 from courtly.engine.game import Game
 
 GENERIC: dict[str, type[Bot]] = {"random": RandomBot, "ismcts": ISMCTS}
 
 
-def _greedy_module(game: Game) -> str:
-    return "courtly.bots.greedy." + game.id.replace("-", "_")
+class Heuristic(Protocol):
+    """A game's greedy bot class, as ``Game.plugins.heuristic`` names it."""
+
+    def __call__(self, game: Game, /) -> Bot: ...
 
 
 def scripted_for(game: Game) -> dict[str, type[Bot]]:
-    """The game's scripted reference strategies by name (none for most games)."""
-    module = "courtly.bots.scripted." + game.id.replace("-", "_")
-    if importlib.util.find_spec(module) is None:
+    """The game's scripted reference strategies by name (none if it declares none)."""
+    ref = game.plugins.scripted
+    if ref is None:
         return {}
-    bots: dict[str, type[Bot]] = importlib.import_module(module).BOTS
+    bots: dict[str, type[Bot]] = plugins.load(ref)
     return bots
 
 
 def greedy_for(game: Game) -> Bot | None:
-    """The game's greedy heuristic, if it has one."""
-    if importlib.util.find_spec(_greedy_module(game)) is None:
+    """The game's greedy heuristic, if it declares one."""
+    ref = game.plugins.heuristic
+    if ref is None:
         return None
-    cls: type[Bot] = importlib.import_module(_greedy_module(game)).Greedy
-    return cls(game)
+    made: Heuristic = plugins.load(ref)
+    return made(game)
 
 
 def names(game: Game) -> list[str]:
     """The bot names available for ``game``: the levels, then the bots by kind,
     then the game's scripted strategies."""
     out = [*LEVELS, *GENERIC]
-    if importlib.util.find_spec(_greedy_module(game)) is not None:
+    if game.plugins.heuristic is not None:
         out.append("greedy")
     return out + list(scripted_for(game))
 

@@ -10,10 +10,13 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from courtly.engine.actions import Action
 from courtly.engine.game import Game
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # every other bot subclasses it, interpreted
 class Bot:
     """Base of every bot. ``needs_observation`` False lets runners skip building
     observations for bots that do not read them (random play)."""
@@ -36,8 +39,8 @@ class Bot:
 class RandomBot(Bot):
     """Chooses uniformly among the legal actions."""
 
-    name = "random"
-    needs_observation = False
+    name: ClassVar[str] = "random"
+    needs_observation: ClassVar[bool] = False
 
     def act(
         self, observation: Mapping[str, Any] | None, legal: Sequence[Action], rng: random.Random

@@ -43,7 +43,8 @@ position reached.
   the other is about to guess wrong) and value a mixed situation as won or
   lost.
 - **Values** are per seat: at the end of the game 1 for first place, 0 for
-  last, evenly between (ties share). A rollout cut short
+  last, evenly between (ties share; ``outcome`` may value a finished game
+  otherwise). A rollout cut short
   (``max_rollout_steps``) is valued by ``evaluate``: a game's evaluation of a
   position (``courtly.bots.evaluation``), or by default the standing then
   (the current scores, ranked like a final result).
@@ -75,6 +76,8 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
+from mypy_extensions import mypyc_attr
+
 from courtly.bots.base import Bot
 from courtly.bots.guard import Guard, Verdict, compare
 from courtly.bots.tree import Analysis, Evaluation, MoveValue, Node, rewards
@@ -84,6 +87,7 @@ from courtly.engine.game import Game, State
 __all__ = ["ISMCTS", "Analysis", "Evaluation", "MoveValue", "Node", "rewards"]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the hard level's Hard, in levels.py
 class ISMCTS(Bot):
     """Multi-observer ISMCTS with partially observable and simultaneous moves."""
 
@@ -109,6 +113,7 @@ class ISMCTS(Bot):
         widening: float | None = None,
         guard: Guard | None = None,
         guard_share: float = 0.5,
+        outcome: Evaluation = rewards,
     ) -> None:
         """``rollout``: the policy that finishes simulated games (None: random).
         ``max_rollout_steps``: a rollout stops after this many decisions and the
@@ -123,7 +128,9 @@ class ISMCTS(Bot):
         moves a seat tries in the tree (see the module's notes). ``guard``:
         keep the rollout policy's move unless paired rollouts show one of the
         search's best few clearly better (``courtly.bots.guard``), spending
-        ``guard_share`` of the budget on that comparison."""
+        ``guard_share`` of the budget on that comparison. ``outcome``: each
+        seat's value of a finished game, and of a cut-off position when there
+        is no ``evaluate`` (by default ``rewards``: by rank)."""
         super().__init__(game)
         if observers not in ("multi", "single"):
             raise ValueError(f"observers is 'multi' or 'single', not {observers!r}")
@@ -146,6 +153,7 @@ class ISMCTS(Bot):
         self.widening = widening
         self.guard = guard
         self.guard_share = guard_share
+        self.outcome = outcome
         self.last_verdict: Verdict | None = None
         """The guard's comparison in the last search (None: no guard)."""
         self.last_iterations = 0
@@ -423,12 +431,14 @@ class ISMCTS(Bot):
         rather than trying each of dozens of moves in turn, most of them bad."""
         children = node.children
         untried = []
+        tried: list[tuple[Action, Node]] = []
         for a in legal:
             child = children.get((seat, a.id))
             if child is None or not child.visits:
                 untried.append(a)
             else:
                 child.available += 1
+                tried.append((a, child))
         widening = self.widening
         if untried and (
             world is None
@@ -455,18 +465,13 @@ class ISMCTS(Bot):
         c = self.exploration
         jitter = self.jitter * 2.0**-32
         best_score = -1.0
-        best = legal[0]
-        log = math.log
-        sqrt = math.sqrt
-        for a in legal:
-            ch = children.get((seat, a.id))
-            if ch is None or not ch.visits:
-                continue
-            score = ch.total / ch.visits + c * sqrt(log(ch.available) / ch.visits)
+        best, best_child = tried[0]
+        for a, ch in tried:
+            score = ch.total / ch.visits + c * math.sqrt(math.log(ch.available) / ch.visits)
             score += jitter * pick(32)
             if score > best_score:
-                best_score, best = score, a
-        return best, children[(seat, best.id)], False
+                best_score, best, best_child = score, a, ch
+        return best, best_child, False
 
     def _regret_match(
         self, node: Node, seat: int, legal: Sequence[Action], rng: random.Random
@@ -507,9 +512,10 @@ class ISMCTS(Bot):
     def _value(self, world: State, steps: int) -> list[float]:
         """The values to credit: the result of a finished game, else the
         evaluation of the position where the rollout was cut."""
-        if world.over or self.evaluate is None:
-            return rewards(world)
-        return self.evaluate(world)
+        evaluate = self.evaluate
+        if world.over or evaluate is None:
+            return self.outcome(world)
+        return evaluate(world)
 
     # -- one iteration, one tree keyed by the searching seat's view ----------------
     def _iterate_single(self, world: State, root: Node, me: int, rng: random.Random) -> None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from courtly.bots.base import Bot, RandomBot
 from courtly.bots.evaluation import evaluation_for
@@ -87,6 +87,14 @@ class Blunderer(Bot):
         return self.inner.act(observation, legal, rng)
 
 
+class Hard(ISMCTS):
+    """The ``hard`` level's search. Its own class, interpreted, so that a bot
+    made as ``hard@0.3`` can carry that name (a compiled ``ISMCTS`` has no room
+    for an attribute its class does not declare)."""
+
+    name: ClassVar[str] = "hard"
+
+
 def heuristic(game: Game) -> Bot:
     """The game's greedy bot, or random play where a game has none."""
     from courtly.bots import greedy_for
@@ -135,7 +143,7 @@ def make_level(level: str, game: Game, think: float | None = None) -> Bot:
         return bot
     if level == "hard":
         seconds = think if think is not None else DEFAULT_THINK
-        bot = ISMCTS(
+        bot = Hard(
             game,
             iterations=math.ceil(HARD_ITERATIONS * max(1.0, seconds)),
             seconds=None,
@@ -148,6 +156,7 @@ def make_level(level: str, game: Game, think: float | None = None) -> Bot:
             guard_share=HARD_GUARD_SHARE,
             time_cap=HARD_TIME_SHARE * seconds,
         )
-        bot.name = "hard" if own is None else f"hard@{own:g}"  # type: ignore[misc]
+        if own is not None:
+            bot.name = f"hard@{own:g}"  # type: ignore[misc]
         return bot
     raise ValueError(f"unknown level {level!r}: the levels are {', '.join(LEVELS)}")

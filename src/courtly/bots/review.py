@@ -190,7 +190,7 @@ def decisions(record: Record, seat: int) -> tuple[list[Decision], int]:
     forced. A record that does not replay is a RecordError."""
     check_seat(record, seat)
     game = get(record.game)
-    state = replay(record, upto=0)
+    state = replay(record, game, upto=0)
     out: list[Decision] = []
     forced = 0
     for n, (actor, notation) in enumerate(record.actions):

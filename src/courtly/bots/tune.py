@@ -33,294 +33,31 @@ import sys
 import time
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
 from typing import Any
 
 from courtly import bots as bot_registry
+from courtly import games
 from courtly.bots.base import Bot
+from courtly.bots.tuning import START, Spec
+from courtly.engine import plugins
 from courtly.games import get
 
 CANDIDATE = "*"
 """In a table of the tuning, the seats of the candidate being measured."""
-START = "start"
-"""In a field, the heuristic with the starting weights: the same opponent
-however the committed weights change, so that a tuning reproduces."""
 
 
-@dataclass(frozen=True)
-class Spec:
-    """What tuning a game's heuristic needs."""
-
-    module: str
-    """The heuristic's module: ``WEIGHTS`` and a ``Greedy(game, weights=...)``."""
-    start: dict[str, float]
-    """The weights the tuning starts from."""
-    steps: dict[str, float]
-    """The first generation's step for each weight."""
-    bounds: dict[str, tuple[float, float]] = field(default_factory=dict)
-    """Limits a weight must stay within."""
-    field: tuple[str, ...] = ()
-    """The bots a candidate is measured against, by name (``START``: the
-    heuristic with the starting weights)."""
-    previous: str = ""
-    """The heuristic before tuning, by name, for ``--time``."""
+def specs() -> dict[str, Spec]:
+    """The tuning spec of every game that declares one (``plugins.tuning``), by id."""
+    out = {}
+    for game in games.all_games():
+        if game.plugins.tuning is not None:
+            spec: Spec = plugins.load(game.plugins.tuning)
+            out[game.id] = spec
+    return out
 
 
-SPECS: dict[str, Spec] = {
-    "agents-of-the-crown": Spec(
-        module="courtly.bots.greedy.agents_of_the_crown",
-        start={
-            "rel": 0.5,
-            "deval": 1.0,
-            "carry": 0.5,
-            "fd": 0.5,
-            "wait": 4.0,
-            "temp": 2.0,
-            "prize": 1.0,
-            "stray": 0.5,
-            "keep": 0.9,
-            "common": 0.3,
-            "forced": 0.8,
-            "up_sure": 1.0,
-            "up_short": 1.0,
-            "bluff": 1.0,
-            "keep_left": 3.0,
-            "keep_across": -1.0,
-            "keep_right": -2.0,
-            "keep_double": -1.0,
-            "common_rank": 1.0,
-            "common_left": 1.0,
-            "common_across": 0.0,
-            "common_right": -1.0,
-        },
-        steps={
-            "rel": 0.25,
-            "deval": 0.4,
-            "carry": 0.4,
-            "fd": 0.2,
-            "wait": 2.0,
-            "temp": 1.0,
-            "prize": 0.3,
-            "stray": 0.5,
-            "keep": 0.3,
-            "common": 0.3,
-            "forced": 0.4,
-            "up_sure": 1.0,
-            "up_short": 1.0,
-            "bluff": 1.0,
-            "keep_left": 2.0,
-            "keep_across": 2.0,
-            "keep_right": 2.0,
-            "keep_double": 2.0,
-            "common_rank": 0.5,
-            "common_left": 2.0,
-            "common_across": 2.0,
-            "common_right": 2.0,
-        },
-        bounds={
-            "rel": (0.0, 1.0),
-            "deval": (0.0, 3.0),
-            "carry": (0.0, 3.0),
-            "fd": (0.0, 1.0),
-            "wait": (0.0, 20.0),
-            "temp": (0.25, 10.0),
-            "prize": (0.0, 3.0),
-            "keep": (0.0, 2.0),
-            "common": (0.0, 3.0),
-            "forced": (0.0, 2.0),
-            "common_rank": (0.0, 5.0),
-        },
-        field=("normal-v1", "eager", "patient", "bluffer"),
-        previous="normal-v1",
-    ),
-}
-
-SPECS["crown-rivals"] = Spec(
-    module="courtly.bots.greedy.crown_rivals",
-    start={
-        "dmg": 1.0,
-        "heal": 1.0,
-        "clear": 0.3,
-        "wall": 0.8,
-        "wall_more": 0.2,
-        "cap": 1.5,
-        "danger": 0.5,
-        "press": 0.3,
-        "bonus_c": 1.5,
-        "bonus_h": 1.0,
-        "bonus_d": 1.0,
-        "deck": 6.0,
-        "m_c": 1.0,
-        "m_d": 0.6,
-        "m_h": 1.0,
-        "m_s": 0.8,
-        "jack": 8.0,
-    },
-    steps={
-        "dmg": 0.3,
-        "heal": 0.3,
-        "clear": 0.3,
-        "wall": 0.4,
-        "wall_more": 0.2,
-        "cap": 0.75,
-        "danger": 0.5,
-        "press": 0.3,
-        "bonus_c": 1.0,
-        "bonus_h": 0.5,
-        "bonus_d": 1.0,
-        "deck": 2.0,
-        "m_c": 0.3,
-        "m_d": 0.3,
-        "m_h": 0.3,
-        "m_s": 0.3,
-        "jack": 4.0,
-    },
-    bounds={
-        "dmg": (0.1, 3.0),
-        "heal": (0.1, 3.0),
-        "clear": (0.0, 2.0),
-        "wall": (0.0, 3.0),
-        "wall_more": (0.0, 2.0),
-        "cap": (0.0, 5.0),
-        "danger": (0.0, 3.0),
-        "press": (0.0, 3.0),
-        "bonus_c": (0.0, 5.0),
-        "bonus_h": (0.0, 3.0),
-        "bonus_d": (0.0, 5.0),
-        "deck": (0.0, 20.0),
-        "m_c": (0.1, 3.0),
-        "m_d": (0.0, 3.0),
-        "m_h": (0.1, 3.0),
-        "m_s": (0.0, 3.0),
-        "jack": (4.0, 41.0),
-    },
-    field=(START, START, "big-money", "normal-v1"),
-    previous="normal-v1",
-)
-
-SPECS["agincards"] = Spec(
-    module="courtly.bots.greedy.agincards",
-    start={
-        "opp": 1.0,
-        "block": 1.0,
-        "future": 0.5,
-        "reach": 0.15,
-        "keep": 2.0,
-        "pass_at": -4.0,
-        "regain": 3.0,
-    },
-    steps={
-        "opp": 0.3,
-        "block": 0.4,
-        "future": 0.25,
-        "reach": 0.05,
-        "keep": 1.5,
-        "pass_at": 2.0,
-        "regain": 2.0,
-    },
-    bounds={
-        "opp": (0.0, 3.0),
-        "block": (0.0, 3.0),
-        "future": (0.0, 3.0),
-        "reach": (0.02, 1.0),
-        "keep": (0.0, 15.0),
-        "pass_at": (-20.0, 0.0),
-        "regain": (0.0, 15.0),
-    },
-    field=(START, START, "scorer", "normal-v1"),
-    previous="normal-v1",
-)
-
-
-def _quarter_steps(start: Mapping[str, float], fixed: Sequence[str] = ()) -> dict[str, float]:
-    """Steps of a quarter of each starting weight (at least 0.05); ``fixed``
-    weights do not move."""
-    return {k: 0.0 if k in fixed else max(0.05, abs(v) / 4) for k, v in start.items()}
-
-
-def _up_to_four_times(start: Mapping[str, float]) -> dict[str, tuple[float, float]]:
-    """Bounds from 0 to four times each starting weight (at least 1)."""
-    return {k: (0.0, max(1.0, abs(v) * 4)) for k, v in start.items()}
-
-
-GARRISON_START: dict[str, float] = {
-    "up": 1.0,
-    "heart": 0.6,
-    "heart_down": 0.3,
-    "club": 0.5,
-    "club_down": 0.15,
-    "diamond": 0.5,
-    "diamond0": 0.5,
-    "spade0": 1.0,
-    "spade": 0.2,
-    "spade_def": 2.0,
-    "ace_ac": 5.0,
-    "ace_ad": 6.0,
-    "ace_ah": 6.0,
-    "ace_as": 6.0,
-    "joker": 3.0,
-    "boost": 0.1,
-    "draw": 3.5,
-    "trade_min": 0.5,
-    "rebuild": 0.9,
-    "flip": 0.5,
-    "refit": 2.0,
-    "topple": 1.0,
-    "partial": 0.2,
-    "threat0": 0.5,
-    "threat_p": 1.0,
-    "threat_lead": 0.5,
-    "threat_near": 1.0,
-    "danger_k": 0.5,
-    "danger_add": 6.0,
-    "seduce": 0.8,
-    "smuggle": 1.0,
-    "hit": 1.0,
-    "cancel": 1.0,
-    "gift": 0.05,
-}
-"""Garrison's hand-set weights, where its tuning started."""
-
-SPECS["garrison"] = Spec(
-    module="courtly.bots.greedy.garrison",
-    start=GARRISON_START,
-    # "up" (a point added to the keep) is the unit the others are weighed in.
-    steps=_quarter_steps(GARRISON_START, fixed=("up",)),
-    bounds=_up_to_four_times(GARRISON_START),
-    field=(START, "normal-v1", "builder", "raider", "guard"),
-    previous="normal-v1",
-)
-
-INTRIGUE_START: dict[str, float] = {
-    "beta": 0.8,
-    "spread": 0.05,
-    "edge": 0.3,
-    "read": 0.5,
-    "read_neg": 0.5,
-    "future": 1.0,
-    "later": 0.5,
-    "rel_future": 0.3,
-    "favor_wait": 0.6,
-    "push": 0.6,
-    "draw": 0.25,
-    "defy": 0.3,
-    "oracle": 0.4,
-    "spy": 0.05,
-    "virtue": 0.8,
-    "assassin": 0.5,
-    "idle": 0.05,
-    "rival": 0.5,
-}
-"""Intrigue's hand-set weights, where its tuning started."""
-
-SPECS["intrigue"] = Spec(
-    module="courtly.bots.greedy.intrigue",
-    start=INTRIGUE_START,
-    steps=_quarter_steps(INTRIGUE_START),
-    bounds=_up_to_four_times(INTRIGUE_START),
-    field=(START, "normal-v1", "loyal", "follower", "schemer"),
-    previous="normal-v1",
-)
+SPECS: dict[str, Spec] = specs()
+"""Every game's tuning spec, by game id."""
 
 
 # -- playing ------------------------------------------------------------------

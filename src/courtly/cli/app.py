@@ -115,7 +115,9 @@ def games() -> None:
 
 @app.command()
 @friendly
-def rules(game: Annotated[str, typer.Argument(help="Game id, e.g. agents-of-the-crown.")]) -> None:
+def rules(
+    game: Annotated[str, typer.Argument(help="Game id (`courtly games` lists them).")],
+) -> None:
     """Print a game's rules as Courtly plays them, with every ruling."""
     from courtly.games import get
 

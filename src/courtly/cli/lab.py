@@ -94,7 +94,7 @@ def default_folder(settings: dict[str, object]) -> Path:
 @app.command()
 @friendly
 def run(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. garrison.")],
+    game: Annotated[str, typer.Argument(help="Game id (`courtly games` lists them).")],
     bots: Annotated[
         str,
         typer.Option(help="One bot per seat (e.g. greedy,random,random), or one for all seats."),

@@ -30,14 +30,14 @@ def run_replay(out: Console, file: Path, index: int, seat: int | None, all_steps
     game = get(record.game)
     if seat is not None and not 0 <= seat < record.players:
         raise RecordError(f"this game has seats 0 to {record.players - 1}, not {seat}")
-    check_result(record, replay(record))  # an altered record is refused before it is shown
+    check_result(record, replay(record, game))  # an altered record is refused before it is shown
     out.print(Rule(f"{game.name}: seed {record.seed}, {len(record.actions)} actions"))
     if not all_steps:
         out.print("Enter: next step; a number: go to that step; 'end': last step; 'q': quit.")
     target = 0
     total = len(record.actions)
     prompter = Prompter.for_console(out)
-    for n, (who, notation, state) in enumerate(steps(record)):
+    for n, (who, notation, state) in enumerate(steps(record, game)):
         if n < target:
             continue
         if n:

@@ -32,7 +32,7 @@ def run_review(out: Console, file: Path, seat: int, index: int, think: float | N
     record = load_record(file, index)
     game = get(record.game)
     advice.check_seat(record, seat)
-    replay(record)  # a record that does not replay is refused before any search
+    replay(record, game)  # a record that does not replay is refused before any search
     seconds = DEFAULT_THINK if think is None else think
     out.print(
         Rule(

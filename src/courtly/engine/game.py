@@ -12,8 +12,10 @@
     game.sampler(obs).sample(rng)   # the same, reading obs once for many worlds
     state.clone(); state.over; state.scores; state.winners
 
-A game subclasses both. Its ``Game`` declares what the game is and names the
-modules of its package that the base class wires up: ``notation`` (``parse``
+A game subclasses both. Its ``Game`` declares what the game is: everything a
+surface needs (nature, limits, words, quick options, card faces, plug-ins:
+docs/developing.md), so that no surface asks which game it has; and it names
+the modules of its package that the base class wires up: ``notation`` (``parse``
 and ``NOTATION_HELP``), ``view`` (``Sampler`` or ``sample``, for ``sampler``
 and ``sample_state``) and
 ``screen`` (``render``, and optionally ``describe`` and ``score_table``);
@@ -43,7 +45,7 @@ import weakref
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from mypy_extensions import mypyc_attr
 
@@ -53,6 +55,7 @@ from courtly.engine.decisions import DecisionStack
 from courtly.engine.errors import IllegalAction, NotationError, OptionError
 from courtly.engine.events import Event
 from courtly.engine.options import GameOptions
+from courtly.engine.plugins import Notation, PlugIns, Screen, View
 from courtly.engine.tunables import Tunable
 
 _SHARED_RNGS: weakref.WeakSet[random.Random] = weakref.WeakSet()
@@ -85,16 +88,55 @@ class Game(ABC):
     Options: ClassVar[type[GameOptions]] = GameOptions
     actions: ClassVar[Sequence[Action]]
     """The fixed action space: ``actions[i].id == i``."""
-    notation: ClassVar[Any]
+    notation: ClassVar[Notation]
     """The module that reads actions: ``parse(text)`` and ``NOTATION_HELP``."""
-    view: ClassVar[Any]
+    view: ClassVar[View]
     """The module that strips secrets: ``observe(state, seat)`` and
     ``sample(game, observation, rng)``."""
-    screen: ClassVar[Any]
+    screen: ClassVar[Screen]
     """The terminal module: ``render(observation, legal)``, and optionally
     ``describe(kind, data, seat)`` and ``score_table(observation)``."""
     tunables: ClassVar[Sequence[Tunable]] = ()
     """Integer options the designer lets ``courtly lab tune`` search."""
+
+    # -- its nature -----------------------------------------------------------
+    information: ClassVar[Literal["perfect", "imperfect"]] = "imperfect"
+    """Whether some card is hidden from some seat at some time."""
+    simultaneous: ClassVar[bool] = False
+    """Whether several seats decide at once in its ordinary play (not only in
+    reaction windows)."""
+
+    # -- what surfaces show of it ----------------------------------------------
+    icon: ClassVar[str] = "\u265b"
+    """A character for the lobby's game list (a crown by default)."""
+    score_name: ClassVar[str] = "score"
+    """What its score is called (the lab's per-turn curves)."""
+    event_labels: ClassVar[Mapping[str, str]] = {}
+    """The event kinds worth a designer's eye, with what each counts (the lab
+    counts every kind; these are named in its report)."""
+    first_player: ClassVar[str] = ""
+    """Who moves first, as its rules choose, for the lab's report ("" when no
+    single seat does)."""
+    quick: ClassVar[Mapping[str, Any]] = {}
+    """The options of a short game, which the lobby offers as "quick"."""
+    plugins: ClassVar[PlugIns] = PlugIns()
+    """Its heuristic bot, evaluation, scripted bots, encoding and page script."""
+
+    def max_length(self, players: int, options: Any) -> int:
+        """The most decisions a game with these players and (validated)
+        options may take: exact where the rules fix it, else a bound well above
+        any game seen. The OpenSpiel adapter ends a game that reaches it."""
+        return 100_000
+
+    def faces(self) -> dict[str, Any]:
+        """The printed faces of a custom deck's cards (public data), for drawing
+        them; a standard-deck game needs none (a code such as ``7H`` says it all)."""
+        return {}
+
+    def stacking(self) -> frozenset[str]:
+        """The options that stack a deal: they would show every seat the cards,
+        so a table with hidden hands never offers them."""
+        return self.Options.stacking
 
     @property
     def action_space_size(self) -> int:
@@ -275,7 +317,20 @@ class Sampler:
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # as a game's State may, for its tests
 class State(ABC):
-    """One position of a game. Subclasses keep plain lists and ints for speed."""
+    """One position of a game. Subclasses keep plain lists and ints for speed.
+
+    Every State class names its fields in ``__slots__`` (a game's State its
+    own; mypy checks that nothing else is assigned). Interpreted, a slot is
+    read as fast whatever the number of fields, where an instance dictionary
+    of more than 30 keys stops sharing its keys and every field costs more
+    (two new base fields made Agents of the Crown and Garrison 5% slower that
+    way); compiled, mypyc lays the fields out itself and ignores them."""
+
+    # fmt: off
+    __slots__ = (
+        "_rng", "_shared", "game", "history", "options", "pending", "players", "quiet", "seed",
+    )
+    # fmt: on
 
     game: Game
     players: int
@@ -466,16 +521,24 @@ class State(ABC):
         """Every field of this state (the base's and the game's), pickled: the
         same bytes before and after exactly when nothing changed (the kit
         checks that a refused action changes nothing, and that a clone is a
-        copy). A compiled state has no ``__dict__``; its ``__getstate__``
-        gives its fields in either build, written out as ``engine/snapshots``
+        copy). A state has no ``__dict__`` (its fields are slots); its
+        ``__getstate__`` gives its fields in either build, written out as ``engine/snapshots``
         says, so that two states alike hold alike bytes however they were
         made. Which parts are shared with a clone is bookkeeping, not the
         position, and is left out."""
         from courtly.engine.snapshots import snapshot
 
-        fields: dict[str, Any] = dict(self.__getstate__())  # type: ignore[call-overload]
+        fields = self.fields()
         del fields["_shared"]
         return snapshot(type(self).__qualname__, fields)
+
+    def fields(self) -> dict[str, Any]:
+        """Every field of this state by name (the base's and the game's), in
+        either build: a fresh dict of the values themselves, not copies."""
+        state: Any = self.__getstate__()
+        if isinstance(state, tuple):  # interpreted, a class with __slots__: (None, slots)
+            state = state[1]
+        return dict(state)
 
     def record(self) -> Any:
         """This game so far as a versioned, replayable record."""

@@ -99,7 +99,7 @@ def differences(a: State, b: State, whole: bool = True) -> list[str]:
 class FastPathChecks:
     """The kit's checks of ``play``, quiet play and clones (see ``GameKit``)."""
 
-    game_id: ClassVar[str]
+    game: ClassVar[Game]
     players: ClassVar[int]
     options: ClassVar[dict[str, Any] | None] = None
     seeds: ClassVar[range] = range(30)
@@ -108,12 +108,6 @@ class FastPathChecks:
     """Moves played quietly beside the full play, in as many random games
     (seeds 0, 1, ...) as that takes: many short games, a few long ones (the
     last one cut short)."""
-
-    @property
-    def game(self) -> Game:
-        from courtly.games import get
-
-        return get(self.game_id)
 
     def new(self, seed: int) -> State:
         return self.game.new(players=self.players, seed=seed, options=self.options)

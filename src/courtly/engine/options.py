@@ -10,7 +10,7 @@ from __future__ import annotations
 import types
 import typing
 from collections.abc import Mapping
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
@@ -23,6 +23,10 @@ class GameOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
+    stacking: ClassVar[frozenset[str]] = frozenset()
+    """The options that stack a deal (a given card order): never shown in an
+    observation, never offered where hands are hidden (``Game.stacking``)."""
+
     def shown(self) -> dict[str, Any]:
         """The options as an observation shows them: JSON-ready, without a
         stacked deck (which would reveal the deal). A fresh dict each call;
@@ -31,7 +35,10 @@ class GameOptions(BaseModel):
         if hit is None or hit[0] is not self:
             if len(_SHOWN) >= _SHOWN_SIZE:
                 _SHOWN.clear()
-            hit = _SHOWN[id(self)] = (self, self.model_dump(mode="json", exclude={"deck"}))
+            hit = _SHOWN[id(self)] = (
+                self,
+                self.model_dump(mode="json", exclude=set(self.stacking)),
+            )
         return dict(hit[1])
 
     @classmethod
@@ -125,6 +132,8 @@ def _explain(cls: type[GameOptions], exc: ValidationError) -> str:
 
 class StandardDeckOptions(GameOptions):
     """Options shared by every standard-deck game: the stacked deck."""
+
+    stacking: ClassVar[frozenset[str]] = frozenset({"deck"})
 
     deck: list[str] | None = None
 

@@ -10,12 +10,15 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from courtly.engine.errors import CourtlyError, RecordError
 from courtly.engine.game import MAX_NOTATION
+
+if TYPE_CHECKING:
+    from courtly.engine.game import Game
 
 Notation = Annotated[str, Field(max_length=MAX_NOTATION)]
 
@@ -57,11 +60,11 @@ class Record(BaseModel):
             ) from None
 
 
-def replay(record: Record, upto: int | None = None) -> Any:
-    """The state reached by replaying ``record`` (its first ``upto`` actions)."""
-    from courtly.games import get
-
-    game = get(record.game)
+def replay(record: Record, game: Game, upto: int | None = None) -> Any:
+    """The state reached by replaying ``record`` of ``game`` (its first ``upto``
+    actions). The caller finds the game the record names (``courtly.games.get``):
+    the engine knows no registry."""
+    _check_game(record, game)
     if record.version != game.version:
         raise RecordError(
             f"this record is of {game.name} version {record.version}; "
@@ -81,6 +84,11 @@ def replay(record: Record, upto: int | None = None) -> Any:
     return state
 
 
+def _check_game(record: Record, game: Game) -> None:
+    if record.game.strip().lower().replace("_", "-") != game.id:
+        raise RecordError(f"this record is of the game {record.game!r}, not of {game.name}")
+
+
 def check_result(record: Record, final: Any) -> None:
     """A finished record's stored result must be the one its actions replay to:
     an altered record is refused, never shown with scores it did not earn."""
@@ -95,13 +103,10 @@ def check_result(record: Record, final: Any) -> None:
         )
 
 
-def steps(record: Record) -> Iterator[tuple[int, str, Any]]:
-    """Replay a record step by step: yields (seat, notation, state after it)."""
-    from courtly.games import get
-
-    state = replay(record, upto=0)
+def steps(record: Record, game: Game) -> Iterator[tuple[int, str, Any]]:
+    """Replay a record of ``game`` step by step: yields (seat, notation, state after it)."""
+    state = replay(record, game, upto=0)
     yield -1, "", state
-    game = get(record.game)
     for n, (seat, notation) in enumerate(record.actions):
         try:
             state.apply(seat, game.parse_action(notation))

@@ -1,9 +1,9 @@
 """The generic test kit: the battery every game passes.
 
-A game's tests subclass ``GameKit`` and set ``game_id`` and ``players``:
+A game's tests subclass ``GameKit`` and set ``game`` and ``players``:
 
     class TestKit(GameKit):
-        game_id = "agents-of-the-crown"
+        game = courtly.games.get("agents-of-the-crown")
         players = 4
 
 pytest then runs every ``test_*`` method below for that game: random games to
@@ -704,9 +704,9 @@ def _telling_steps(
 
 
 class GameKit(FastPathChecks):
-    """Subclass in a game's tests with ``game_id`` and ``players`` set."""
+    """Subclass in a game's tests with ``game`` and ``players`` set."""
 
-    game_id: ClassVar[str]
+    game: ClassVar[Game]
     players: ClassVar[int]
     options: ClassVar[dict[str, Any] | None] = None
     seeds: ClassVar[range] = range(30)
@@ -935,7 +935,7 @@ class GameKit(FastPathChecks):
         for seed in self.seeds[:5]:
             state = random_game(self.game, self.players, seed, self.options)
             record = Record.from_json(state.record().to_json())
-            again = replay(record)
+            again = replay(record, self.game)
             assert again.history == state.history
             assert again.scores == state.scores
             assert again.zones() == state.zones()

@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from courtly import games
+from courtly.engine.errors import UnknownGame
+from courtly.engine.game import Game
 from courtly.lab import metrics
 from courtly.lab.stats import (
     Estimate,
@@ -31,65 +34,21 @@ from courtly.lab.stats import (
     welch_test,
 )
 
-EVENT_LABELS: dict[str, dict[str, str]] = {
-    "agents-of-the-crown": {
-        "cursed": "curses (challenges failed)",
-        "defeated": "challenges defeated",
-        "strays": "seasons with strays",
-        "pass_chosen": "passes chosen",
-    },
-    "agincards": {
-        "token": "tokens placed",
-        "reclaimed": "tokens reclaimed",
-        "scored": "runs scored",
-        "passed": "passes",
-    },
-    "crown-rivals": {
-        "crowded_house": "Crowded House re-deals",
-        "reshuffle": "reshuffles",
-        "damage": "damage steps",
-        "heal": "heals",
-        "trash_market": "market cards trashed",
-        "bonus": "bonuses",
-    },
-    "garrison": {
-        "keep_fell": "keeps fallen to sieges",
-        "keeps_fell": "disasters felling keeps",
-        "disaster": "disasters (Joker)",
-        "cancelled": "plays cancelled by a spy",
-        "fizzled": "moves fizzled",
-        "spy": "spies played",
-        "market": "market draws",
-    },
-    "intrigue": {
-        "replaced": "relationships replaced",
-        "round_won": "rounds won",
-        "spy": "spies",
-        "debt": "debts",
-        "swap": "swaps",
-        "reverse": "reversals",
-    },
-}
-"""The events worth a designer's eye in each game (every kind is counted)."""
 
-SCORE_NAMES: dict[str, str] = {
-    "agents-of-the-crown": "score",
-    "agincards": "score",
-    "crown-rivals": "Influence",
-    "garrison": "keep value",
-    "intrigue": "points",
-}
-"""What each game's score is called, for the per-turn curves."""
+def _declared(game: str) -> Game | None:
+    """The game a run names, for what it declares (None: a game this Courtly
+    does not have, whose rows are still summarized)."""
+    try:
+        return games.get(game)
+    except UnknownGame:
+        return None
 
-FIRST_PLAYER_RULES: dict[str, str] = {
-    "agents-of-the-crown": "",
-    "agincards": "always seat P0",
-    "crown-rivals": "the player with the lowest spade in the opening hands",
-    "garrison": "the player with the lowest starting heart",
-    "intrigue": "always seat P0, who starts the first round",
-}
-"""Who moves first in each game, as its rules choose (the first player is not
-always seat P0); Agents of the Crown opens with every House deciding at once."""
+
+def event_labels(game: str) -> Mapping[str, str]:
+    """The events worth a designer's eye in ``game`` (every kind is counted)."""
+    declared = _declared(game)
+    return declared.event_labels if declared else {}
+
 
 CURVE_MIN_SHARE = 0.1
 """A per-turn curve stops where fewer than this share of the games are still going."""
@@ -185,7 +144,7 @@ def variant_summary(
     )
     unit = next(iter(games[0]["length"])) if games else "decision"
     out["unit"] = unit
-    labels = EVENT_LABELS.get(game, {})
+    labels = event_labels(game)
     kinds = sorted({k for g in games for k in g["events"]})
     events = {}
     for kind in kinds:
@@ -299,7 +258,7 @@ def compare(
     games: list[dict[str, Any]],
     seats: list[dict[str, Any]],
     players: int,
-    labels: dict[str, str],
+    labels: Mapping[str, str],
 ) -> list[dict[str, Any]]:
     """Each metric of a variant against the baseline, with the test's p-value."""
     z, t = "two-proportion z", "Welch t"
@@ -406,7 +365,8 @@ def summarize(
         split_g[g["variant"]].append(g)
     for s in seats:
         split_s[s["variant"]].append(s)
-    labels = EVENT_LABELS.get(game, {})
+    labels = event_labels(game)
+    declared = _declared(game)
     for i, v in enumerate(settings["variants"]):
         summary = variant_summary(game, players, split_g[i], split_s[i])
         summary["label"] = v["label"]
@@ -420,8 +380,8 @@ def summarize(
     tests = correct(out_variants)
     return {
         "settings": settings,
-        "score_name": SCORE_NAMES.get(game, "score"),
-        "first_rule": FIRST_PLAYER_RULES.get(game, ""),
+        "score_name": declared.score_name if declared else "score",
+        "first_rule": declared.first_player if declared else "",
         "variants": out_variants,
         "correction": {"method": "Holm", "tests": tests},
     }

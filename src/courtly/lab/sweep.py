@@ -29,7 +29,9 @@ def parse_vary(game: Game, pairs: list[str]) -> list[tuple[str, list[Any]]]:
     out: list[tuple[str, list[Any]]] = []
     fields = game.Options.model_fields
     valid = ", ".join(
-        f"{n} ({allowed})" for n, allowed, _, _ in game.Options.describe() if n != "deck"
+        f"{n} ({allowed})"
+        for n, allowed, _, _ in game.Options.describe()
+        if n not in game.stacking()
     )
     for pair in pairs:
         name, sep, values = pair.partition("=")

@@ -12,7 +12,8 @@ that has a plain default (``years``, ``length``, ``max_rounds`` ...).
 
 What each game is declared to be, and why that is truthful:
 
-- **Sequential, imperfect information.** Where several seats decide at once
+- **Sequential, with the information the game declares** (every Courtly game
+  so far declares imperfect). Where several seats decide at once
   (Agents of the Crown's passes and commits, Garrison's reaction windows),
   Courtly serves them one at a time in an order drawn from the game's seed, and
   a seat's information never includes a choice of the same phase that another
@@ -29,9 +30,9 @@ What each game is declared to be, and why that is truthful:
   JSON, and both tensors are its encoding (``courtly.rl.encoding``).
   ``resample_from_infostate`` draws a world with ``game.sample_state``, which is
   what OpenSpiel's ISMCTS needs.
-- **Maximum length.** Agents of the Crown's is exact (20 decisions a Year);
-  for the others a bound well above any game seen is set from the options
-  (``max_game_length``), and a game that reaches it ends there, ranked on its
+- **Maximum length.** Each game declares it from its players and options
+  (``Game.max_length``: exact where the rules fix it, such as Agents of the
+  Crown's 20 decisions a Year, else a bound well above any game seen), and a game that reaches it ends there, ranked on its
   scores at that moment, so the declared bound always holds.
 """
 
@@ -60,18 +61,9 @@ def short_name(game: Game) -> str:
 
 
 def max_game_length(game: Game, players: int, options: Any) -> int:
-    """The most decisions a game may take (see the module's notes)."""
-    if game.id == "agents-of-the-crown":
-        return 20 * int(options.years)  # 4 passes and 4 seasons of 4 commits a Year
-    if game.id == "crown-rivals":
-        return 20 * int(options.turn_limit)
-    if game.id == "garrison":
-        return 40 * players * players * int(options.max_rounds)
-    if game.id == "intrigue":
-        return 30 * players * int(options.rounds)
-    if game.id == "agincards":
-        return 10 * 52 * int(options.decks)
-    return 100_000
+    """The most decisions a game may take: what the game declares (see the
+    module's notes)."""
+    return game.max_length(players, options)
 
 
 def _plain_options(game: Game) -> dict[str, Any]:
@@ -82,6 +74,15 @@ def _plain_options(game: Game) -> dict[str, Any]:
         if isinstance(default, bool | int | float | str):
             out[name] = default
     return out
+
+
+def _information(game: Game) -> pyspiel.GameType.Information:
+    """Perfect information only for a game that hides nothing and where no two
+    seats decide at once: the adapter serves simultaneous decisions one at a
+    time, each hidden from the others, which is imperfect information."""
+    if game.information == "perfect" and not game.simultaneous:
+        return pyspiel.GameType.Information.PERFECT_INFORMATION
+    return pyspiel.GameType.Information.IMPERFECT_INFORMATION
 
 
 def _game_type(game: Game) -> pyspiel.GameType:
@@ -95,7 +96,7 @@ def _game_type(game: Game) -> pyspiel.GameType:
         long_name=f"Courtly {game.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        information=_information(game),
         utility=utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=game.max_players,

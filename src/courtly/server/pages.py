@@ -30,7 +30,7 @@ from fastapi.templating import Jinja2Templates
 from markdown_it import MarkdownIt
 
 from courtly.engine.errors import CourtlyError
-from courtly.engine.game import Game, State
+from courtly.engine.game import State
 from courtly.games import all_games, get
 from courtly.server.live import Hub, Live
 from courtly.server.protocol import describe_game
@@ -39,14 +39,6 @@ HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
 static = StaticFiles(directory=str(HERE / "static"))
 router = APIRouter()
-
-QUICK: dict[str, dict[str, Any]] = {
-    "agents-of-the-crown": {"years": 1},
-    "crown-rivals": {"turn_limit": 20},
-    "garrison": {"length": "quick", "max_rounds": 12},
-    "intrigue": {"rounds": 1},
-}
-"""Options the lobby offers as "a short game", per game."""
 
 LEVELS = {
     "easy": "easy: a quick bot that often blunders",
@@ -78,35 +70,10 @@ def game_catalog() -> list[dict[str, Any]]:
     for g in all_games():
         info = describe_game(g)
         info["bots"] = [b for b in info["bots"] if b in LEVELS]
-        info["quick"] = QUICK.get(g.id, {})
+        info["quick"] = dict(g.quick)
+        info["icon"] = g.icon
         catalog.append(info)
     return catalog
-
-
-def card_catalog(game: Game) -> dict[str, Any]:
-    """The printed faces of a game's own cards (public data), for drawing them.
-    Standard-deck games need none: a code such as ``7H`` says it all."""
-    if game.id != "intrigue":
-        return {}
-    from courtly.games.intrigue import cards as C
-
-    deck = {
-        c.code: {
-            "name": c.name,
-            "kind": c.kind,
-            "value": c.value,
-            "text": c.text,
-            "trait": c.trait,
-            "ends": list(c.ends),
-            "roles": list(c.roles),
-        }
-        for c in C.DECK
-    }
-    characters = {
-        c.code: {"name": c.name, "priority": c.priority, "traits": list(c.traits)}
-        for c in C.CHARACTERS
-    }
-    return {"deck": deck, "characters": characters}
 
 
 @lru_cache(maxsize=8)
@@ -138,7 +105,7 @@ async def _table_page(
         "game": game.id,
         "name": game.name,
         "players": live.table.state.players,
-        "cards": card_catalog(game),
+        "cards": game.faces(),
         "hints": live.table.hints,
     }
     if replay:

@@ -330,7 +330,7 @@ class RematchInvite(BaseModel):
 
 def describe_game(g: Game) -> dict[str, Any]:
     """What the API tells of a game: players, options a table may set, bots.
-    (Options that take card codes set up test deals and are not offered.)"""
+    (Options that stack a deal would show every seat the cards: not offered.)"""
     return {
         "id": g.id,
         "name": g.name,
@@ -341,7 +341,7 @@ def describe_game(g: Game) -> dict[str, Any]:
         "options": [
             {"name": n, "allowed": allowed, "default": default, "description": desc}
             for n, allowed, default, desc in g.Options.describe()
-            if "card codes" not in allowed
+            if n not in g.stacking()
         ],
         "bots": bots.names(g),
     }

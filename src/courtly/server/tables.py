@@ -118,8 +118,7 @@ class Table:
     def create(cls, req: CreateTable) -> Table:
         """A new table from a request; a bad game, seat or option is a CourtlyError."""
         game = get(req.game)
-        stacked = [n for n, allowed, _, _ in game.Options.describe() if "card codes" in allowed]
-        given = [n for n in stacked if req.options.get(n) is not None]
+        given = [n for n in sorted(game.stacking()) if req.options.get(n) is not None]
         if given:
             raise CourtlyError(
                 f"option {given[0]!r} stacks the cards, which every seat would see: web "
@@ -224,7 +223,7 @@ class Table:
             seed=row.seed,
             actions=[],
         )
-        state = replay(record)
+        state = replay(record, get(record.game))
         table = cls(
             id=row.id,
             game=state.game,
@@ -418,7 +417,7 @@ class Table:
         rec = self.state.record()
         rec.actions = rec.actions[:-1]
         rec.result = None
-        self.state = replay(rec)
+        self.state = replay(rec, self.game)
         self.acted_at, self.legal, self.decision_since = self._before
         if self._logged:
             del self.log[-self._logged :]
@@ -509,7 +508,9 @@ class Table:
             "game": self.game.id,
             "name": self.game.name,
             "players": self.state.players,
-            "options": self.state.options.model_dump(mode="json", exclude={"deck"}),
+            "options": self.state.options.model_dump(
+                mode="json", exclude=set(self.game.stacking())
+            ),
             "public": self.public,
             "seq": self.seen_seq(None),
             "over": self.state.over,

@@ -8,11 +8,12 @@ play over the first 3,000 moves of each class's games (a Garrison move's
 observations for every seat cost the most of the five games).
 """
 
+from courtly import games
 from courtly.engine.testing import GameKit
 
 
 class TestGarrisonKit2(GameKit):
-    game_id = "garrison"
+    game = games.get("garrison")
     players = 2
     seeds = range(15)
     deep_seeds = range(2)
@@ -20,7 +21,7 @@ class TestGarrisonKit2(GameKit):
 
 
 class TestGarrisonKit3(GameKit):
-    game_id = "garrison"
+    game = games.get("garrison")
     players = 3
     options = {"max_rounds": 20}
     seeds = range(10)
@@ -29,7 +30,7 @@ class TestGarrisonKit3(GameKit):
 
 
 class TestGarrisonKit4(GameKit):
-    game_id = "garrison"
+    game = games.get("garrison")
     players = 4
     options = {"max_rounds": 15}
     seeds = range(15)
@@ -38,7 +39,7 @@ class TestGarrisonKit4(GameKit):
 
 
 class TestGarrisonKit6(GameKit):
-    game_id = "garrison"
+    game = games.get("garrison")
     players = 6
     options = {"max_rounds": 8, "length": "medium"}
     seeds = range(10)
@@ -47,7 +48,7 @@ class TestGarrisonKit6(GameKit):
 
 
 class TestGarrisonKitTwoJokers(GameKit):
-    game_id = "garrison"
+    game = games.get("garrison")
     players = 4
     options = {"jokers": 2, "joker_hits_trigger": True, "length": "long", "max_rounds": 8}
     seeds = range(8)
@@ -56,7 +57,7 @@ class TestGarrisonKitTwoJokers(GameKit):
 
 
 class TestGarrisonKitNoJoker(GameKit):
-    game_id = "garrison"
+    game = games.get("garrison")
     players = 5
     options = {"jokers": 0, "max_rounds": 8}
     seeds = range(8)

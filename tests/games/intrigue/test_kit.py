@@ -1,15 +1,16 @@
 """Intrigue passes the engine's generic test kit."""
 
+from courtly import games
 from courtly.engine.testing import GameKit
 
 
 class TestIntrigueKit(GameKit):
-    game_id = "intrigue"
+    game = games.get("intrigue")
     players = 3
 
 
 class TestIntrigueKitVariants(GameKit):
-    game_id = "intrigue"
+    game = games.get("intrigue")
     players = 3
     options = {
         "hand_size": 4,

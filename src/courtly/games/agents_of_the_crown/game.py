@@ -6,6 +6,7 @@ from typing import Any, ClassVar
 
 from courtly.engine.actions import Action
 from courtly.engine.game import Game, State
+from courtly.engine.plugins import Notation, PlugIns, Screen, View
 from courtly.games.agents_of_the_crown import actions, render, view
 from courtly.games.agents_of_the_crown.options import AgentsOptions
 from courtly.games.agents_of_the_crown.rules import PLAYERS, AgentsState
@@ -21,12 +22,34 @@ class AgentsOfTheCrown(Game):
     min_players = max_players = default_players = PLAYERS
     version = 1
     Options = AgentsOptions
-    notation: ClassVar[Any] = actions
-    view: ClassVar[Any] = view
-    screen: ClassVar[Any] = render
+    notation: ClassVar[Notation] = actions
+    view: ClassVar[View] = view
+    screen: ClassVar[Screen] = render
     actions: ClassVar[list[actions.AgentsAction]] = actions.ACTIONS
     information = "imperfect"
     simultaneous = True
+    icon = "\u269c"
+    score_name = "score"
+    first_player = ""
+    event_labels: ClassVar[dict[str, str]] = {
+        "cursed": "curses (challenges failed)",
+        "defeated": "challenges defeated",
+        "strays": "seasons with strays",
+        "pass_chosen": "passes chosen",
+    }
+    quick: ClassVar[dict[str, Any]] = {"years": 1}
+    plugins = PlugIns(
+        heuristic="courtly.bots.greedy.agents_of_the_crown:Greedy",
+        evaluation="courtly.bots.evaluations.agents_of_the_crown:evaluate",
+        tuning="courtly.bots.tuning.agents_of_the_crown:SPEC",
+        scripted="courtly.bots.scripted.agents_of_the_crown:BOTS",
+        encoding="courtly.rl.encoding.agents_of_the_crown:write",
+        page_script="games/agents-of-the-crown.js",
+    )
+
+    def max_length(self, players: int, options: Any) -> int:
+        """Exact: 4 passes and 4 seasons of 4 commits a Year."""
+        return 20 * int(options.years)
 
     def _new(self, players: int, seed: int, options: Any) -> AgentsState:
         state = AgentsState.__new__(AgentsState)

@@ -69,6 +69,14 @@ def right(seat: int) -> int:
 class AgentsState(State):
     """A position of Agents of the Crown."""
 
+    # fmt: off
+    __slots__ = (
+        "_stack", "_worth", "challenges", "commits", "curses", "discard", "hands", "houses",
+        "last_season", "log", "order", "owner", "passed", "passes", "played", "prizes", "score",
+        "season", "stacks", "strays", "year", "year_scores",
+    )
+    # fmt: on
+
     game: Game
     options: AgentsOptions
 

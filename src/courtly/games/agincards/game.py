@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from courtly.engine.game import Game, State
+from courtly.engine.plugins import Notation, PlugIns, Screen, View
 from courtly.games.agincards import actions, render, view
 from courtly.games.agincards.options import AgincardsOptions
 from courtly.games.agincards.rules import AgincardsState
@@ -23,12 +24,34 @@ class Agincards(Game):
     default_players = 2
     version = 2
     Options = AgincardsOptions
-    notation: ClassVar[Any] = actions
-    view: ClassVar[Any] = view
-    screen: ClassVar[Any] = render
+    notation: ClassVar[Notation] = actions
+    view: ClassVar[View] = view
+    screen: ClassVar[Screen] = render
     actions: ClassVar[list[actions.AgincardsAction]] = actions.ACTIONS
     information = "imperfect"
     simultaneous = False
+    icon = "\u25a6"
+    score_name = "score"
+    first_player = "always seat P0"
+    event_labels: ClassVar[dict[str, str]] = {
+        "token": "tokens placed",
+        "reclaimed": "tokens reclaimed",
+        "scored": "runs scored",
+        "passed": "passes",
+    }
+    quick: ClassVar[dict[str, Any]] = {}
+    plugins = PlugIns(
+        heuristic="courtly.bots.greedy.agincards:Greedy",
+        evaluation="courtly.bots.evaluations.agincards:evaluate",
+        tuning="courtly.bots.tuning.agincards:SPEC",
+        scripted="courtly.bots.scripted.agincards:BOTS",
+        encoding="courtly.rl.encoding.agincards:write",
+        page_script="games/agincards.js",
+    )
+
+    def max_length(self, players: int, options: Any) -> int:
+        """A bound: ten decisions a card of the packs."""
+        return 10 * 52 * int(options.decks)
 
     def _new(self, players: int, seed: int, options: Any) -> AgincardsState:
         state = AgincardsState.__new__(AgincardsState)

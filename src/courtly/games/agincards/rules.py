@@ -70,6 +70,13 @@ def _codes(cs: Any) -> list[str]:
 class AgincardsState(State):
     """A position of Agincards."""
 
+    # fmt: off
+    __slots__ = (
+        "deck", "hands", "just_placed", "map", "passes", "run_points", "score", "token_cells",
+        "token_points", "tokens", "turn",
+    )
+    # fmt: on
+
     game: Game
     options: AgincardsOptions
 

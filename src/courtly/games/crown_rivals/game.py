@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from courtly.engine.game import Game, State
+from courtly.engine.plugins import Notation, PlugIns, Screen, View
 from courtly.engine.tunables import Tunable
 from courtly.games.crown_rivals import actions, render, view
 from courtly.games.crown_rivals.options import CrownOptions
@@ -22,15 +23,39 @@ class CrownRivals(Game):
     min_players = max_players = default_players = PLAYERS
     version = 1
     Options = CrownOptions
-    notation: ClassVar[Any] = actions
-    view: ClassVar[Any] = view
-    screen: ClassVar[Any] = render
+    notation: ClassVar[Notation] = actions
+    view: ClassVar[View] = view
+    screen: ClassVar[Screen] = render
     actions: ClassVar[list[actions.CrownAction]] = actions.ACTIONS
     tunables: ClassVar[list[Tunable]] = [
         Tunable("start_influence", low=20, high=80, step=5, about="each rival's starting Influence")
     ]
     information = "imperfect"
     simultaneous = False
+    icon = "\u265b"
+    score_name = "Influence"
+    first_player = "the player with the lowest spade in the opening hands"
+    event_labels: ClassVar[dict[str, str]] = {
+        "crowded_house": "Crowded House re-deals",
+        "reshuffle": "reshuffles",
+        "damage": "damage steps",
+        "heal": "heals",
+        "trash_market": "market cards trashed",
+        "bonus": "bonuses",
+    }
+    quick: ClassVar[dict[str, Any]] = {"turn_limit": 20}
+    plugins = PlugIns(
+        heuristic="courtly.bots.greedy.crown_rivals:Greedy",
+        evaluation="courtly.bots.evaluations.crown_rivals:evaluate",
+        tuning="courtly.bots.tuning.crown_rivals:SPEC",
+        scripted="courtly.bots.scripted.crown_rivals:BOTS",
+        encoding="courtly.rl.encoding.crown_rivals:write",
+        page_script="games/crown-rivals.js",
+    )
+
+    def max_length(self, players: int, options: Any) -> int:
+        """A bound: twenty decisions a turn."""
+        return 20 * int(options.turn_limit)
 
     def _new(self, players: int, seed: int, options: Any) -> CrownState:
         state = CrownState.__new__(CrownState)

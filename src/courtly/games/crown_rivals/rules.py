@@ -67,6 +67,15 @@ def _codes(cs: Any) -> list[str]:
 class CrownState(State):
     """A position of Crown Rivals."""
 
+    # fmt: off
+    __slots__ = (
+        "active", "cash_aces", "cash_jacks", "cash_sum", "cashed", "claimed", "decks", "discards",
+        "end_reason", "even", "hands", "in_play", "influence", "market", "market_deck", "odd",
+        "pile_from", "plays", "pool", "spent", "sup_boost", "sup_value", "supporters", "trashed",
+        "turn", "values",
+    )
+    # fmt: on
+
     game: Game
     options: CrownOptions
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from courtly.engine.game import Game, State
+from courtly.engine.plugins import Notation, PlugIns, Screen, View
 from courtly.engine.tunables import Tunable
 from courtly.games.garrison import actions, render, view
 from courtly.games.garrison.options import GarrisonOptions, quick_target
@@ -23,9 +24,9 @@ class Garrison(Game):
     default_players = 4
     version = 1
     Options = GarrisonOptions
-    notation: ClassVar[Any] = actions
-    view: ClassVar[Any] = view
-    screen: ClassVar[Any] = render
+    notation: ClassVar[Notation] = actions
+    view: ClassVar[View] = view
+    screen: ClassVar[Screen] = render
     actions: ClassVar[list[actions.GarrisonAction]] = actions.ACTIONS
     tunables: ClassVar[list[Tunable]] = [
         Tunable(
@@ -40,6 +41,31 @@ class Garrison(Game):
     ]
     information = "imperfect"
     simultaneous = False
+    icon = "\u265c"
+    score_name = "keep value"
+    first_player = "the player with the lowest starting heart"
+    event_labels: ClassVar[dict[str, str]] = {
+        "keep_fell": "keeps fallen to sieges",
+        "keeps_fell": "disasters felling keeps",
+        "disaster": "disasters (Joker)",
+        "cancelled": "plays cancelled by a spy",
+        "fizzled": "moves fizzled",
+        "spy": "spies played",
+        "market": "market draws",
+    }
+    quick: ClassVar[dict[str, Any]] = {"length": "quick", "max_rounds": 12}
+    plugins = PlugIns(
+        heuristic="courtly.bots.greedy.garrison:Greedy",
+        evaluation="courtly.bots.evaluations.garrison:evaluate",
+        tuning="courtly.bots.tuning.garrison:SPEC",
+        scripted="courtly.bots.scripted.garrison:BOTS",
+        encoding="courtly.rl.encoding.garrison:write",
+        page_script="games/garrison.js",
+    )
+
+    def max_length(self, players: int, options: Any) -> int:
+        """A bound: forty decisions a seat's turn, per seat, a round."""
+        return 40 * players * players * int(options.max_rounds)
 
     def _new(self, players: int, seed: int, options: Any) -> GarrisonState:
         state = GarrisonState.__new__(GarrisonState)

@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import Field
 
+from courtly import cards
+from courtly.engine.errors import OptionError
 from courtly.engine.options import StandardDeckOptions
 
 TARGETS: dict[str, tuple[int, int, int, int, int]] = {
@@ -93,3 +95,15 @@ class GarrisonOptions(StandardDeckOptions):
             "many turns); the highest keep then wins, ties shared."
         ),
     )
+
+
+def check_stacked(stacked: list[int], full: list[int], jokers: int) -> None:
+    """A stacked deck names each card once, and only cards the deck has."""
+    if len(set(stacked)) != len(stacked):
+        raise OptionError("the stacked deck names a card twice; each card is in the deck once")
+    extra = [c for c in stacked if c not in full]
+    if extra:
+        raise OptionError(
+            f"the stacked deck names {' '.join(cards.code(c) for c in extra)}, which is not in a "
+            f"deck with jokers={jokers}; raise 'jokers' or leave it out"
+        )

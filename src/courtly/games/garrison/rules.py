@@ -26,12 +26,11 @@ from typing import Any
 
 from courtly import cards
 from courtly.engine.actions import Action
-from courtly.engine.errors import OptionError
 from courtly.engine.events import Event
 from courtly.engine.game import Game, State
 from courtly.games.garrison import moves, spies
 from courtly.games.garrison.actions import END, GarrisonAction
-from courtly.games.garrison.options import VALUE, GarrisonOptions, target
+from courtly.games.garrison.options import VALUE, GarrisonOptions, check_stacked, target
 from courtly.games.garrison.spies import Item
 
 CLUB, DIAMOND, HEART, SPADE = range(4)
@@ -49,6 +48,14 @@ def codes(cs: Any) -> list[str]:
 
 class GarrisonState(State):
     """A position of Garrison. Cards are ints; every zone is a plain list."""
+
+    # fmt: off
+    __slots__ = (
+        "_stacked_left", "chain", "court", "current", "deck", "discard", "ended", "fallen",
+        "fresh", "garrison", "hands", "known", "market", "n", "pool", "seen", "siege", "siege_by",
+        "target", "turn", "winner",
+    )
+    # fmt: on
 
     game: Game
     options: GarrisonOptions
@@ -87,7 +94,7 @@ class GarrisonState(State):
         self.target = options.target or target(options.length, n)
         full = list(range(52)) + [52, 53][: options.jokers]
         stacked = options.stacked() or []
-        _check_stacked(stacked, full, options.jokers)
+        check_stacked(stacked, full, options.jokers)
         placed = set(stacked)
         rest = [c for c in full if c not in placed]
         self.rng.shuffle(rest)
@@ -586,14 +593,3 @@ class GarrisonState(State):
 def _hand(cs: Any) -> str:
     shown = " ".join(_CODE[c] for c in cs)
     return shown or "empty"
-
-
-def _check_stacked(stacked: list[int], full: list[int], jokers: int) -> None:
-    if len(set(stacked)) != len(stacked):
-        raise OptionError("the stacked deck names a card twice; each card is in the deck once")
-    extra = [c for c in stacked if c not in full]
-    if extra:
-        raise OptionError(
-            f"the stacked deck names {' '.join(_CODE[c] for c in extra)}, which is not in a "
-            f"deck with jokers={jokers}; raise 'jokers' or leave it out"
-        )

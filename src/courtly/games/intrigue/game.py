@@ -6,8 +6,10 @@ from typing import Any, ClassVar
 
 from courtly.engine.actions import Action
 from courtly.engine.game import Game, State
+from courtly.engine.plugins import Notation, PlugIns, Screen, View
 from courtly.engine.tunables import Tunable
 from courtly.games.intrigue import actions, render, view
+from courtly.games.intrigue import cards as C
 from courtly.games.intrigue.cards import CODES
 from courtly.games.intrigue.options import IntrigueOptions
 from courtly.games.intrigue.rules import PLAYERS, IntrigueState
@@ -23,15 +25,39 @@ class Intrigue(Game):
     min_players = max_players = default_players = PLAYERS
     version = 1
     Options = IntrigueOptions
-    notation: ClassVar[Any] = actions
-    view: ClassVar[Any] = view
-    screen: ClassVar[Any] = render
+    notation: ClassVar[Notation] = actions
+    view: ClassVar[View] = view
+    screen: ClassVar[Screen] = render
     actions: ClassVar[list[actions.IntrigueAction]] = actions.ACTIONS
     tunables: ClassVar[list[Tunable]] = [
         Tunable("hand_size", low=3, high=8, about="cards dealt to each player each round")
     ]
     information = "imperfect"
     simultaneous = False
+    icon = "\u265d"
+    score_name = "points"
+    first_player = "always seat P0, who starts the first round"
+    event_labels: ClassVar[dict[str, str]] = {
+        "replaced": "relationships replaced",
+        "round_won": "rounds won",
+        "spy": "spies",
+        "debt": "debts",
+        "swap": "swaps",
+        "reverse": "reversals",
+    }
+    quick: ClassVar[dict[str, Any]] = {"rounds": 1}
+    plugins = PlugIns(
+        heuristic="courtly.bots.greedy.intrigue:Greedy",
+        evaluation="courtly.bots.evaluations.intrigue:evaluate",
+        tuning="courtly.bots.tuning.intrigue:SPEC",
+        scripted="courtly.bots.scripted.intrigue:BOTS",
+        encoding="courtly.rl.encoding.intrigue:write",
+        page_script="games/intrigue.js",
+    )
+
+    def max_length(self, players: int, options: Any) -> int:
+        """A bound: thirty decisions a seat a round."""
+        return 30 * players * int(options.rounds)
 
     def _new(self, players: int, seed: int, options: Any) -> IntrigueState:
         state = IntrigueState.__new__(IntrigueState)
@@ -54,6 +80,27 @@ class Intrigue(Game):
 
     def card_codes(self) -> frozenset[str]:
         return frozenset(CODES)
+
+    def faces(self) -> dict[str, Any]:
+        """Each deck card's name, kind, value, text, trait, ends and roles, and
+        each Character's name, priority and traits, by code."""
+        deck = {
+            c.code: {
+                "name": c.name,
+                "kind": c.kind,
+                "value": c.value,
+                "text": c.text,
+                "trait": c.trait,
+                "ends": list(c.ends),
+                "roles": list(c.roles),
+            }
+            for c in C.DECK
+        }
+        characters = {
+            c.code: {"name": c.name, "priority": c.priority, "traits": list(c.traits)}
+            for c in C.CHARACTERS
+        }
+        return {"deck": deck, "characters": characters}
 
     def progress(self, state: State) -> dict[str, int]:
         """The round being played."""

@@ -4,7 +4,7 @@ build (docs/developing.md)."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
@@ -14,6 +14,8 @@ from courtly.games.intrigue import cards as C
 
 class IntrigueOptions(GameOptions):
     """Options of Intrigue."""
+
+    stacking: ClassVar[frozenset[str]] = frozenset({"deck"})
 
     hand_size: int = Field(
         5, ge=1, le=8, description="INT-2: cards dealt to each player each round."

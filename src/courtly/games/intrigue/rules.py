@@ -68,6 +68,15 @@ def right_end(state: IntrigueState, p: int) -> int:
 class IntrigueState(State):
     """A position of Intrigue. Cards are ints (see cards.py); lists by letter or seat."""
 
+    # fmt: off
+    __slots__ = (
+        "char_points", "chars", "deck", "discard", "effect", "favor_hand", "favors_played",
+        "final", "finished", "gone", "hands", "kept", "played", "points", "rel_card", "rel_cw",
+        "round", "round_log", "stack_by", "stack_shown", "stack_up", "stacks", "start", "tokens",
+        "turn", "unused",
+    )
+    # fmt: on
+
     game: Game
     options: IntrigueOptions
 

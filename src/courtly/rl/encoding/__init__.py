@@ -10,21 +10,22 @@ one-hot or multi-hot over the game's card codes (counts divided by their most),
 choices one-hot, numbers divided by a documented scale and clipped. The
 vector's length depends on the game and the player count only.
 
-A game's module defines ``write(w, obs)``, calling the ``Writer`` methods in a
-fixed order; the same calls, run once on an opening observation, give the
+A game's encoding, the module its declaration names (``plugins.encoding``),
+defines ``write(w, obs)``, calling the ``Writer`` methods in a fixed order; the same calls, run once on an opening observation, give the
 layout that ``docs/rl.md`` prints.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
+from courtly.engine import plugins
+from courtly.engine.errors import CourtlyError
 from courtly.engine.game import Game
 
 LOW, HIGH = -1.0, 1.0
@@ -119,15 +120,28 @@ class Writer:
                 self.v[start + k] = 1.0
 
 
+class Write(Protocol):
+    """A game's encoding: fills ``w`` from one observation."""
+
+    def __call__(self, w: Writer, obs: Mapping[str, Any], /) -> None: ...
+
+
+def writer_for(game: Game) -> Write:
+    """The encoding ``game`` declares (``plugins.encoding``)."""
+    ref = game.plugins.encoding
+    if ref is None:
+        raise CourtlyError(f"{game.name} declares no encoding for reinforcement learning")
+    write: Write = plugins.load(ref)
+    return write
+
+
 class Encoder:
     """The encoding of one game at one player count."""
 
     def __init__(self, game: Game, players: int, options: Mapping[str, Any] | None = None) -> None:
         self.game = game
         self.players = players
-        self._write = importlib.import_module(
-            f"courtly.rl.encoding.{game.id.replace('-', '_')}"
-        ).write
+        self._write = writer_for(game)
         self.vocab = {c: i for i, c in enumerate(sorted(game.card_codes()))}
         opening = game.new(players=players, seed=0, options=options)
         w = Writer(self.vocab, 1 << 16, record=True)
@@ -175,17 +189,13 @@ def layout_table(game: Game, players: int, options: Mapping[str, Any] | None = N
     return "\n".join(rows)
 
 
-DOC_PLAYERS = {"agincards": 2, "garrison": 4}
-"""The player counts whose layouts ``docs/rl.md`` shows."""
-
-
 def layout_markdown() -> str:
     """Every game's layout, as the encodings section of ``docs/rl.md`` shows it."""
     from courtly import games
 
     out = []
     for game in games.all_games():
-        n = DOC_PLAYERS.get(game.id, game.default_players)
+        n = game.default_players
         size = encoder(game, n).size
         out.append(f"### {game.name} (`{game.id}`), {n} seats: {size} values\n")
         out.append(layout_table(game, n) + "\n")
