@@ -366,7 +366,7 @@ def moves(d: Dossier) -> list[dict[str, Any]]:
         )
     for r, q in zip(out, holm([r["p"] for r in out]), strict=True):
         r["clear"] = q is not None and q < ALPHA
-    out.sort(key=lambda r: (not r["clear"], -abs(float(r["win_share"]["mean"]) - fair)))
+    out.sort(key=lambda r: (not r["clear"], -abs(float(r["win_share"]["mean"]) - fair), r["move"]))
     return out
 
 
