@@ -76,12 +76,31 @@ def key(game_id: str, players: int, index: int, seed: int) -> str:
     return f"{game_id}/{players}/{index}/{seed}"
 
 
+LATER_OPTIONS: dict[str, dict[str, Any]] = {
+    "garrison": {"target": 0},
+    "crown-rivals": {"start_influence": 50},
+}
+"""Options added after the recording (designers' tunable numbers), with the
+value that plays the text's rules: at that value an observation shows them as
+it shows every option, and they change no legal list, so they are left out of
+the digest."""
+
+
 def world(game: Any, observation: dict[str, Any], n: int) -> str:
     """A world sampled from ``observation`` with a fixed generator, in full: its
     seed, every card's place and every seat's observation of it."""
     w = game.sample_state(observation, random.Random(n))
-    seen = [w.observation(s) for s in range(w.players)]
+    seen = [_as_recorded(game.id, w.observation(s)) for s in range(w.players)]
     return json.dumps([w.seed, w.zones(), seen], sort_keys=True)
+
+
+def _as_recorded(game_id: str, obs: dict[str, Any]) -> dict[str, Any]:
+    later = LATER_OPTIONS.get(game_id, {})
+    shown = obs.get("options")
+    if not later or not isinstance(shown, dict):
+        return obs
+    kept = {k: v for k, v in shown.items() if k not in later or later[k] != v}
+    return {**obs, "options": kept}
 
 
 def digest(game_id: str, players: int, options: dict[str, Any], seed: int) -> tuple[int, str]:

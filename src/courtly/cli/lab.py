@@ -4,6 +4,7 @@
                      [--jobs J] [--cluster tcp://host:8786] [--out DIR] [--seed S]
                      [-o name=value ...]
     courtly lab report DIR
+    courtly lab tune GAME --goal MEASURE=WANT ... [--param OPTION ...] [--players 2-6]
 
 ``courtly lab GAME ...`` is short for ``courtly lab run GAME ...``: a first
 word that is not one of the lab's subcommands is read as a game (no game is
@@ -188,7 +189,7 @@ SHOWN = 6
 
 def _report(out: Console, folder: Path) -> None:
     from courtly.lab.findings import number_of_tests
-    from courtly.lab.report import TAGS, build
+    from courtly.lab.report import TAGS, bots_caution, build
 
     html_path, json_path, summary = build(folder)
     for v in summary["variants"]:
@@ -220,6 +221,9 @@ def _report(out: Console, folder: Path) -> None:
             Text("   " + f["evidence"], style="dim"),
             sep="\n",
         )
+    caution = bots_caution(summary["settings"]["bots"])
+    if caution:
+        out.print(Text(caution, style="yellow"))
     if len(found) > SHOWN:
         out.print(f"... and {len(found) - SHOWN} more findings in the report.")
     out.print(
@@ -241,3 +245,13 @@ def _progress(out: Console) -> Progress:
         console=out,
         transient=True,
     )
+
+
+from courtly.cli.labtune import tune  # noqa: E402 (registered last: it imports nothing of this module)
+
+app.command()(tune)
+
+
+from courtly.cli.labdossier import dossier  # noqa: E402
+
+app.command()(dossier)

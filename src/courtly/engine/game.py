@@ -56,6 +56,7 @@ from courtly.engine.errors import IllegalAction, NotationError, OptionError
 from courtly.engine.events import Event
 from courtly.engine.options import GameOptions
 from courtly.engine.plugins import Notation, PlugIns, Screen, View
+from courtly.engine.tunables import Tunable
 
 _SHARED_RNGS: weakref.WeakSet[random.Random] = weakref.WeakSet()
 """Generators that more than one state refers to: copied before use."""
@@ -95,6 +96,8 @@ class Game(ABC):
     screen: ClassVar[Screen]
     """The terminal module: ``render(observation, legal)``, and optionally
     ``describe(kind, data, seat)`` and ``score_table(observation)``."""
+    tunables: ClassVar[Sequence[Tunable]] = ()
+    """Integer options the designer lets ``courtly lab tune`` search."""
 
     # -- its nature -----------------------------------------------------------
     information: ClassVar[Literal["perfect", "imperfect"]] = "imperfect"

@@ -61,9 +61,30 @@ class GameOptions(BaseModel):
         if values is not None and not isinstance(values, Mapping):
             raise OptionError(f"options must be a mapping of name to value, not {values!r}")
         try:
-            return cls.model_validate(dict(values or {}))
+            return cls.model_validate(_numbers(cls, dict(values or {})))
         except ValidationError as exc:
             raise OptionError(_explain(cls, exc)) from None
+
+
+def _numbers(cls: type[GameOptions], values: dict[str, Any]) -> dict[str, Any]:
+    """A choice among numbers given as text (``jokers=0`` from a command
+    line) read as the number, as an integer option's is."""
+    for name, v in values.items():
+        field = cls.model_fields.get(name)
+        if (
+            field is None
+            or not isinstance(v, str)
+            or typing.get_origin(field.annotation) is not typing.Literal
+        ):
+            continue
+        for allowed in typing.get_args(field.annotation):
+            if (
+                isinstance(allowed, int)
+                and not isinstance(allowed, bool)
+                and v.strip() == str(allowed)
+            ):
+                values[name] = allowed
+    return values
 
 
 _SHOWN: dict[int, tuple[GameOptions, dict[str, Any]]] = {}

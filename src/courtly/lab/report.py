@@ -193,6 +193,7 @@ def plot_curve(v: dict[str, Any], score_name: str) -> str:
 CSS = """
 body{font-family:system-ui,sans-serif;max-width:1100px;margin:1.2em auto;padding:0 1em;color:#222}
 h1{font-size:1.6em;margin:.2em 0 .3em}.lede{margin:.2em 0 .8em;color:#444}
+.caution{border-left:3px solid #c80;padding-left:.6em;color:#533}
 table{border-collapse:collapse;margin:.6em 0 1.2em}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}
 th{background:#f2f2f2}td:first-child,th:first-child{text-align:left}.ci{color:#777;font-size:85%}
 .key{background:#fffbe6;border:1px solid #e6d27a;padding:.4em 1em .6em}img{max-width:100%}
@@ -292,6 +293,30 @@ def definitions_html(defs: list[tuple[str, str, str]]) -> str:
     )
 
 
+STRONG_BOTS = ("hard",)
+"""The bots that search: findings with them hold for stronger play."""
+
+
+def bots_caution(bots: list[str]) -> str:
+    """Why the bots that played may make a finding doubtful ('' when none)."""
+    names = sorted({b.split("@")[0] for b in bots})
+    strong = [n for n in names if n in STRONG_BOTS]
+    if len(names) > 1:
+        return (
+            f"Seats hold different bots ({', '.join(names)}): a seat's edge here may be its "
+            "bot's, not its place at the table's."
+        )
+    if strong:
+        return ""
+    return (
+        f"Every seat was played by the {names[0]} bot, which does not look ahead: a finding "
+        "about who wins holds for play at that level, and players who plan further may see "
+        "another balance. Before acting on one, check it with the searching bot "
+        "(--bots hard@0.1, slower: a few hundred games suffice for a large effect); where "
+        "the two disagree, trust the stronger."
+    )
+
+
 def render(summary: dict[str, Any], folder: Path) -> str:
     s = summary["settings"]
     game = get(s["game"])
@@ -330,6 +355,11 @@ def render(summary: dict[str, Any], folder: Path) -> str:
             else " <b>The run is not finished: partial results.</b>"
         )
         + "</p>",
+        (
+            f"<p class=caution>{html.escape(caution)}</p>"
+            if (caution := bots_caution(s["bots"]))
+            else ""
+        ),
         findings_html(summary, defs),
         "<h2>Who wins</h2>",
         plot_win_shares(summary),

@@ -6,6 +6,7 @@ from typing import Any, ClassVar
 
 from courtly.engine.game import Game, State
 from courtly.engine.plugins import Notation, PlugIns, Screen, View
+from courtly.engine.tunables import Tunable
 from courtly.games.crown_rivals import actions, render, view
 from courtly.games.crown_rivals.options import CrownOptions
 from courtly.games.crown_rivals.rules import PLAYERS, CrownState
@@ -26,6 +27,9 @@ class CrownRivals(Game):
     view: ClassVar[View] = view
     screen: ClassVar[Screen] = render
     actions: ClassVar[list[actions.CrownAction]] = actions.ACTIONS
+    tunables: ClassVar[list[Tunable]] = [
+        Tunable("start_influence", low=20, high=80, step=5, about="each rival's starting Influence")
+    ]
     information = "imperfect"
     simultaneous = False
     icon = "\u265b"

@@ -28,6 +28,15 @@ class CrownOptions(StandardDeckOptions):
             "Diamonds odd/even pairs (false: only diamonds played alone count)."
         ),
     )
+    start_influence: int = Field(
+        50,
+        ge=1,
+        le=99,
+        description=(
+            "The Influence each rival starts with (the text: 50; another number is a "
+            "designer's variant); 0 still loses and 100 still wins."
+        ),
+    )
     turn_limit: int = Field(
         200,
         ge=0,

@@ -83,7 +83,7 @@ class CrownState(State):
     def setup(self, game: Game, seed: int, options: CrownOptions) -> list[Event]:
         self._init_base(game, PLAYERS, seed, options)
         self.values = VALUES[options.jack_value]
-        self.influence = [START_INFLUENCE, START_INFLUENCE]
+        self.influence = [options.start_influence, options.start_influence]
         self.hands: list[list[int]] = [[], []]
         self.decks: list[list[int]] = [[], []]  # draw piles, top last
         # CRR-18: the cards each draw pile may hold as far as the table knows:

@@ -6,8 +6,9 @@ from typing import Any, ClassVar
 
 from courtly.engine.game import Game, State
 from courtly.engine.plugins import Notation, PlugIns, Screen, View
+from courtly.engine.tunables import Tunable
 from courtly.games.garrison import actions, render, view
-from courtly.games.garrison.options import GarrisonOptions
+from courtly.games.garrison.options import GarrisonOptions, quick_target
 from courtly.games.garrison.rules import GarrisonState
 
 
@@ -27,6 +28,17 @@ class Garrison(Game):
     view: ClassVar[View] = view
     screen: ClassVar[Screen] = render
     actions: ClassVar[list[actions.GarrisonAction]] = actions.ACTIONS
+    tunables: ClassVar[list[Tunable]] = [
+        Tunable(
+            "target",
+            low=15,
+            high=60,
+            step=5,
+            per_players=True,
+            text=quick_target,
+            about="the keep value that wins, by player count (GAR-2's table)",
+        )
+    ]
     information = "imperfect"
     simultaneous = False
     icon = "\u265c"

@@ -33,12 +33,26 @@ def target(length: str, players: int) -> int:
     return TARGETS[length][players - 2]
 
 
+def quick_target(players: int) -> int:
+    """The text's quick target at a player count (the default length)."""
+    return target("quick", players)
+
+
 class GarrisonOptions(StandardDeckOptions):
     """Options of Garrison."""
 
     length: Literal["quick", "medium", "long"] = Field(
         "quick",
         description="GAR-2: game length; with the player count it picks the target from the text's table.",
+    )
+    target: int = Field(
+        0,
+        ge=0,
+        le=1000,
+        description=(
+            "GAR-2: 0 (the text): the target comes from the text's table by length and "
+            "player count; a number: that target instead (a designer's variant)."
+        ),
     )
     jokers: Literal[0, 1, 2] = Field(1, description="GAR-1: Jokers in the deck (X1, X2).")
     joker_hits_trigger: bool = Field(

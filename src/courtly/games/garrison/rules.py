@@ -91,7 +91,7 @@ class GarrisonState(State):
     def setup(self, game: Game, players: int, seed: int, options: GarrisonOptions) -> None:
         self._init_base(game, players, seed, options)
         n = self.n = players
-        self.target = target(options.length, n)
+        self.target = options.target or target(options.length, n)
         full = list(range(52)) + [52, 53][: options.jokers]
         stacked = options.stacked() or []
         check_stacked(stacked, full, options.jokers)

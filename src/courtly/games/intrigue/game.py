@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 from courtly.engine.actions import Action
 from courtly.engine.game import Game, State
 from courtly.engine.plugins import Notation, PlugIns, Screen, View
+from courtly.engine.tunables import Tunable
 from courtly.games.intrigue import actions, render, view
 from courtly.games.intrigue import cards as C
 from courtly.games.intrigue.cards import CODES
@@ -28,6 +29,9 @@ class Intrigue(Game):
     view: ClassVar[View] = view
     screen: ClassVar[Screen] = render
     actions: ClassVar[list[actions.IntrigueAction]] = actions.ACTIONS
+    tunables: ClassVar[list[Tunable]] = [
+        Tunable("hand_size", low=3, high=8, about="cards dealt to each player each round")
+    ]
     information = "imperfect"
     simultaneous = False
     icon = "\u265d"

@@ -1,0 +1,82 @@
+"""``courtly lab dossier GAME``: a game's balance dossier, for its designer.
+
+courtly lab dossier garrison -n 200          # writes docs/balance/garrison.md
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from courtly.cli.app import console, friendly
+
+
+@friendly
+def dossier(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. garrison.")],
+    n: Annotated[int, typer.Option("-n", help="Games per setting and player count.", min=1)] = 200,
+    bots: Annotated[str, typer.Option(help="The bot in every seat.")] = "normal",
+    seed: Annotated[int, typer.Option(help="Seed of the first game of every setting.")] = 0,
+    out: Annotated[Path, typer.Option(help="Where the dossier and its plots go.")] = Path(
+        "docs/balance"
+    ),
+    work: Annotated[
+        Path | None,
+        typer.Option(
+            help="The folder of its lab runs (default lab-runs/dossier-GAME); rerun to resume."
+        ),
+    ] = None,
+    check_bots: Annotated[
+        str | None,
+        typer.Option(
+            help="A stronger bot (e.g. hard@0.02) to check who wins at the default player "
+            "count with; the dossier says where it and --bots disagree."
+        ),
+    ] = None,
+    check_n: Annotated[int, typer.Option(help="Games of the check.", min=1)] = 100,
+    jobs: Annotated[int, typer.Option(help="Processes (0: every core).", min=0)] = 0,
+    cluster: Annotated[
+        str | None, typer.Option(help="A Dask scheduler to play on, e.g. tcp://host:8786.")
+    ] = None,
+) -> None:
+    """Play the runs a balance dossier needs (fixed seeds) and write OUT/GAME.md with its
+    plots: seat and turn-order fairness, length, each ruling's effect, the moves winners
+    make, and the designer's own questions."""
+    from courtly.cli import checks
+    from courtly.engine.errors import OptionError
+
+    checks.extra("lab", "courtly lab dossier")
+    from courtly.games import get
+    from courtly.lab import dossier as data
+    from courtly.lab.dossiertext import write
+
+    g = get(game)
+    if "," in bots:
+        raise OptionError(
+            "--bots: name one bot for every seat (the dossier plays every player count)"
+        )
+    con = console()
+    runs = data.plan(g)
+    con.print(f"{g.name}: {len(runs)} lab runs of {n} games per setting", markup=False)
+    d = data.play(
+        g.id,
+        n,
+        seed,
+        bots.strip().lower(),
+        work,
+        jobs or os.cpu_count() or 1,
+        cluster,
+        progress=lambda key: con.print(f"  {key}", markup=False),
+        check=check_bots.strip().lower() if check_bots else None,
+        check_n=check_n,
+    )
+    command = (
+        f"courtly lab dossier {g.id} -n {n} --seed {seed}"
+        + (f" --bots {bots}" if bots != "normal" else "")
+        + (f" --check-bots {check_bots} --check-n {check_n}" if check_bots else "")
+    )
+    page = write(d, out, command)
+    con.print(f"{d.games_played} games; dossier: {page}", markup=False)

@@ -1,0 +1,409 @@
+"""``courtly lab dossier GAME``: a game's balance dossier for its designer.
+
+One command plays the lab runs a dossier needs, with fixed seeds so that it
+is made again the same way, and writes ``docs/balance/<game>.md`` with its
+plots (``docs/balance/<game>/*.png``):
+
+- every player count the game allows, the rules as written (``normal`` bots
+  in every seat unless told otherwise): who wins by seat and by turn order,
+  how long games last;
+- where the text sets a length by the player count (Garrison's target
+  table), every length at every player count;
+- every choice option (the rulings where the text is unclear, and the
+  variants) against the text's reading, one at a time, on the same seeds;
+- which kinds of move (and, where a move names one, which cards) the
+  winners make more or less than the others;
+- the designer's own questions, where the rule text asks them.
+
+The runs are kept in a working folder (default ``lab-runs/dossier-GAME``), so
+an interrupted dossier resumes; the text is written by
+``courtly.lab.dossiertext`` and the plots by ``courtly.lab.dossierplots``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import re
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from courtly.engine.errors import OptionError
+from courtly.engine.game import Game
+from courtly.games import get
+from courtly.lab import execute
+from courtly.lab.findings import ALPHA, findings, plain
+from courtly.lab.goals import compare, per_game
+from courtly.lab.stats import Estimate, binomial_test, holm, mean_ci, share_ci
+from courtly.lab.store import LabDir
+from courtly.lab.summary import summarize
+from courtly.lab.tune import choice_values
+
+LENGTH_OPTION: dict[str, str] = {"garrison": "length"}
+"""The option by which a game's text sets its length with the player count."""
+
+COMPARED = ("first_player_edge", "length", "decisiveness", "ties")
+"""The measures each ruling alternative is compared on."""
+
+
+@dataclass
+class Run:
+    """One lab run of the dossier and what it says."""
+
+    key: str
+    players: int
+    vary: list[str]
+    options: dict[str, Any] = field(default_factory=dict)
+    """Options a player count needs (Agincards' second pack for 5 or more)."""
+    bots: str = ""
+    """Another bot than the dossier's (the check with a stronger bot)."""
+    n: int = 0
+    """Another number of games than the dossier's."""
+    summary: dict[str, Any] = field(default_factory=dict)
+    games: list[dict[str, Any]] = field(default_factory=list)
+    seats: list[dict[str, Any]] = field(default_factory=list)
+    records: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Dossier:
+    game: Game
+    bots: str
+    n: int
+    seed: int
+    runs: dict[str, Run] = field(default_factory=dict)
+
+    @property
+    def games_played(self) -> int:
+        return sum(len(r.games) for r in self.runs.values())
+
+
+def plan(game: Game) -> list[Run]:
+    """The runs of a game's dossier: each player count (every length where
+    the text sets one), then each choice option at the default count."""
+    length = LENGTH_OPTION.get(game.id)
+    runs: list[Run] = []
+    for p in range(game.min_players, game.max_players + 1):
+        vary = [f"{length}={','.join(map(str, choice_values(game, length)))}"] if length else []
+        runs.append(Run(f"players-{p}", p, vary, needed(game, p)))
+    for name in game.Options.model_fields:
+        if name == "deck" or name == length:
+            continue
+        values = list(choice_values(game, name))
+        if len(values) < 2:
+            continue
+        default = game.Options.model_fields[name].default
+        values.sort(key=lambda v: v != default)  # the text's reading first
+        runs.append(
+            Run(
+                f"option-{name}",
+                game.default_players,
+                [f"{name}={','.join(_t(v) for v in values)}"],
+            )
+        )
+    return runs
+
+
+def needed(game: Game, players: int) -> dict[str, Any]:
+    """The fewest option changes (none, or one choice) that let the text's
+    game be set up at ``players``."""
+    tries: list[dict[str, Any]] = [{}]
+    for name in game.Options.model_fields:
+        tries += [{name: v} for v in choice_values(game, name) if name != "deck"]
+    for opts in tries:
+        try:
+            game.new(players=players, seed=0, options=opts)
+        except OptionError:
+            continue
+        return opts
+    game.new(players=players, seed=0)  # fails with the game's own reason
+    return {}
+
+
+def _t(v: Any) -> str:
+    return str(v).lower() if isinstance(v, bool) else str(v)
+
+
+def play(
+    game_id: str,
+    n: int,
+    seed: int = 0,
+    bots: str = "normal",
+    work: Path | None = None,
+    jobs: int = 1,
+    cluster: str | None = None,
+    progress: Callable[[str], None] | None = None,
+    check: str | None = None,
+    check_n: int = 0,
+) -> Dossier:
+    """Play (or find played) every run of the dossier and summarise each;
+    with ``check``, also the text's rules at the default count with that bot
+    in every seat (``check_n`` games), to check the findings with it."""
+    game = get(game_id)
+    root = work if work is not None else Path("lab-runs") / f"dossier-{game.id}"
+    d = Dossier(game, bots, n, seed)
+    runs = plan(game)
+    if check and check_n:
+        players = game.default_players
+        runs.append(Run("check", players, [], needed(game, players), bots=check, n=check_n))
+    for run in runs:
+        p = execute.plan(
+            game.id, run.bots or bots, run.n or n, run.players, seed, run.options, run.vary
+        )
+        digest = hashlib.sha256(json.dumps(p.settings, sort_keys=True).encode()).hexdigest()
+        folder = LabDir(root / f"{run.key}-{digest[:10]}")
+        if progress:
+            progress(run.key)
+        execute.run(folder, p, jobs=jobs, cluster=cluster)
+        run.games, run.seats = folder.load()
+        run.summary = summarize(folder.settings(), run.games, run.seats)
+        run.summary["findings"] = [f.as_dict() for f in findings(run.summary)]
+        run.records = (folder.path / "records.jsonl").read_text(encoding="utf-8").splitlines()
+        d.runs[run.key] = run
+    return d
+
+
+# -- what the runs say -----------------------------------------------------------------
+
+
+def by_variant(run: Run, variant: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    games = [g for g in run.games if g["variant"] == variant]
+    seats = [s for s in run.seats if s["variant"] == variant]
+    return games, seats
+
+
+def check(d: Dossier) -> dict[str, Any] | None:
+    """The text's rules at the default count with the dossier's bot and with
+    the checking bot: the first player's win share (or each seat's) by both,
+    and whether they disagree (intervals apart, or one clear where the other
+    is not)."""
+    strong = d.runs.get("check")
+    base = d.runs.get(f"players-{d.game.default_players}")
+    if strong is None or base is None:
+        return None
+    a, b = base.summary["variants"][0], strong.summary["variants"][0]
+    if a["first_player"] and b["first_player"]:
+        orders = zip(a["first_player"]["by_order"], b["first_player"]["by_order"], strict=True)
+        pairs = [
+            ("the first player" if k == 0 else f"the player moving {_nth(k + 1)}", x, y)
+            for k, (x, y) in enumerate(orders)
+        ]
+    else:
+        pairs = [
+            (f"seat P{k}", x["win_share"], y["win_share"])
+            for k, (x, y) in enumerate(zip(a["seats"], b["seats"], strict=True))
+        ]
+    fair = 1 / base.players
+    rows = []
+    for who, x, y in pairs:
+        apart = x["low"] > y["high"] or y["low"] > x["high"]
+        verdict = "apart" if apart else "agree" if _side(x, fair) == _side(y, fair) else "unsure"
+        rows.append({"who": who, "weak": x, "strong": y, "verdict": verdict})
+    return {
+        "bot": strong.bots,
+        "games": b["games"],
+        "fair": fair,
+        "rows": rows,
+        "disagree": any(r["verdict"] == "apart" for r in rows),
+        "unsure": any(r["verdict"] == "unsure" for r in rows),
+    }
+
+
+def _nth(k: int) -> str:
+    return {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}.get(k, f"{k}th")
+
+
+def _side(e: dict[str, float], fair: float) -> int:
+    return 1 if e["low"] > fair else -1 if e["high"] < fair else 0
+
+
+def fairness(d: Dossier) -> list[dict[str, Any]]:
+    """Each player count, the rules as written: win share by seat and by turn order."""
+    out = []
+    for run in d.runs.values():
+        if not run.key.startswith("players-"):
+            continue
+        v = run.summary["variants"][0]
+        out.append(
+            {
+                "players": run.players,
+                "options": run.options,
+                "games": v["games"],
+                "seats": [s["win_share"] for s in v["seats"]],
+                "seat_p": v["seat_test"]["p"],
+                "first": v["first_player"],
+                "findings": [
+                    plain(f["text"])
+                    for f in run.summary["findings"]
+                    if f["tier"] == 0 and f["variant"] in (None, v["label"])
+                ][:3],
+            }
+        )
+    return out
+
+
+def lengths(d: Dossier) -> list[dict[str, Any]]:
+    """Mean length (the game's unit) by player count and, where the text sets
+    one, by length setting."""
+    out = []
+    for run in d.runs.values():
+        if not run.key.startswith("players-"):
+            continue
+        for i, v in enumerate(run.summary["variants"]):
+            games, _ = by_variant(run, i)
+            unit = v["unit"]
+            out.append(
+                {
+                    "players": run.players,
+                    "label": v["label"],
+                    "unit": unit,
+                    "length": _est(mean_ci([float(g["length"][unit]) for g in games])),
+                    "decisions": v["length"]["decisions"],
+                }
+            )
+    return out
+
+
+def options(d: Dossier) -> list[dict[str, Any]]:
+    """Each choice option's alternatives against the text's reading, on the
+    same seeds: the change in each compared measure with its 95% interval."""
+    out = []
+    for run in d.runs.values():
+        if not run.key.startswith("option-"):
+            continue
+        base_games = per_game({run.players: by_variant(run, 0)})
+        for i, v in enumerate(run.summary["variants"][1:], 1):
+            mine = per_game({run.players: by_variant(run, i)})
+            changes = {m: compare(m, mine[m], base_games[m], d.seed).as_dict() for m in COMPARED}
+            clear = [m for m, c in changes.items() if c["low"] > 0 or c["high"] < 0]
+            mine_rows, _ = by_variant(run, i)
+            base_rows, _ = by_variant(run, 0)
+            same = all(
+                (a["scores"], a["decisions"]) == (b["scores"], b["decisions"])
+                for a, b in zip(mine_rows, base_rows, strict=True)
+            )
+            out.append(
+                {
+                    "option": run.key.removeprefix("option-"),
+                    "text": run.summary["variants"][0]["label"],
+                    "label": v["label"],
+                    "changes": changes,
+                    "clear": clear,
+                    "never_arises": same,
+                    "findings": [
+                        plain(f["text"])
+                        for f in run.summary["findings"]
+                        if f["variant"] == v["label"] and f["tier"] < 3
+                    ][:2],
+                }
+            )
+    return out
+
+
+CARD = re.compile(r"^(?:[2-9TJQKA][SHDC]|X[12])$")
+"""A card's code in a move's notation (``QH``; ``X1`` a Joker)."""
+NAMED = re.compile(r"^[A-Z]{3,}$")
+"""A named card in a move's notation (Intrigue's ``ORACLE``)."""
+
+
+def move_keys(notation: str) -> list[str]:
+    """What a move counts toward: its kind (the first word, or ``place`` for a
+    move that opens with a card), and the kind with the first card it names."""
+    words = notation.split()
+    if not words:
+        return []
+    kind = "place" if CARD.match(words[0]) else words[0]
+    card = next((w for w in words if CARD.match(w) or NAMED.match(w)), None)
+    return [kind] if card is None else [kind, f"{kind} {card}"]
+
+
+def moves(d: Dossier) -> list[dict[str, Any]]:
+    """Kinds of move, and each card as a kind of move names it: in the games
+    at the default player count, how often a seat that makes one wins, against
+    a fair share, each tested (exact binomial) and the tests corrected for
+    their number (Holm's method). A move winners make far more than others may
+    be too strong; one that goes with losing, too weak (or a last resort)."""
+    run = d.runs.get(f"players-{d.game.default_players}")
+    if run is None:
+        return []
+    players = run.players
+    used: dict[str, list[float]] = defaultdict(list)
+    made: dict[str, int] = defaultdict(int)
+    for line, g in zip(run.records, run.games, strict=True):
+        if g["variant"] != 0:
+            continue
+        per_seat: list[set[str]] = [set() for _ in range(players)]
+        for seat, notation in json.loads(line)["actions"]:
+            for k in move_keys(str(notation)):
+                per_seat[seat].add(k)
+                made[k] += 1
+        winners = g["winners"]
+        for seat in range(players):
+            share = 1 / len(winners) if seat in winners else 0.0
+            for k in per_seat[seat]:
+                used[k].append(share)
+    games = sum(1 for g in run.games if g["variant"] == 0)
+    fair = 1 / players
+    out: list[dict[str, Any]] = []
+    for k, shares in used.items():
+        if len(shares) < 10 or len(shares) == games * players:
+            continue  # too rare to tell, or made by every seat of every game
+        e = share_ci(shares)
+        p = binomial_test(sum(shares), len(shares), fair)
+        out.append(
+            {
+                "move": k,
+                "per_game": made[k] / max(1, games),
+                "seats_using": len(shares),
+                "win_share": _est(e),
+                "fair": fair,
+                "p": p,
+            }
+        )
+    for r, q in zip(out, holm([r["p"] for r in out]), strict=True):
+        r["clear"] = q is not None and q < ALPHA
+    out.sort(key=lambda r: (not r["clear"], -abs(float(r["win_share"]["mean"]) - fair), r["move"]))
+    return out
+
+
+def late_players(d: Dossier) -> dict[str, Any] | None:
+    """For a game whose seats act at once (no turns): how the win share goes
+    with how late a seat tends to act among the decisions taken together.
+    The table asks seats in a random order, as if some were quicker."""
+    if not getattr(d.game, "simultaneous", False):
+        return None
+    run = d.runs.get(f"players-{d.game.default_players}")
+    if run is None:
+        return None
+    players = run.players
+    early: list[float] = []
+    late: list[float] = []
+    for line, g in zip(run.records, run.games, strict=True):
+        acts = [seat for seat, _ in json.loads(line)["actions"]]
+        positions: list[list[int]] = [[] for _ in range(players)]
+        block: list[int] = []
+        for seat in acts:
+            if seat in block:
+                block = []
+            block.append(seat)
+            positions[seat].append(len(block) - 1)
+        means = [sum(p) / len(p) if p else math.nan for p in positions]
+        order = sorted(range(players), key=lambda s: means[s])
+        winners = g["winners"]
+        share = [1 / len(winners) if s in winners else 0.0 for s in range(players)]
+        early.append(share[order[0]])
+        late.append(share[order[-1]])
+    return {
+        "games": len(early),
+        "fair": 1 / players,
+        "earliest": _est(share_ci(early)),
+        "latest": _est(share_ci(late)),
+    }
+
+
+def _est(e: Estimate) -> dict[str, float]:
+    return {"mean": e.mean, "low": e.low, "high": e.high, "n": e.n}

@@ -1,0 +1,419 @@
+"""A balance dossier in plain words (``docs/balance/<game>.md``), with its plots."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from courtly.lab import dossier as data
+from courtly.lab import dossierplots as plots
+from courtly.lab.dossierplots import MEASURE_WORDS
+from courtly.lab.findings import ALPHA, plural
+
+QUESTIONS: dict[str, list[tuple[str, str]]] = {
+    "agents-of-the-crown": [
+        (
+            "balance",
+            "We still have open questions about issues like game balance and comprehension "
+            "(playing without turns is tricky)",
+        ),
+        ("turns", "There is no turn order. Players may play quickly or take their time"),
+    ],
+    "intrigue": [
+        (
+            "feedback",
+            "Please feel free to reach out to me with feedback from your experience",
+        )
+    ],
+    "garrison": [
+        (
+            "length",
+            "Your target depends on how many players are in the game, and how long you'd "
+            "like each game to last. For most games, 30 pts is a good amount.",
+        )
+    ],
+}
+"""The designer's own questions, quoted from each rule text, that a dossier answers."""
+
+
+def iv(e: dict[str, float], pct: bool = False, digits: int = 1) -> str:
+    k = 100 if pct else 1
+    unit = "%" if pct else ""
+    return (
+        f"{k * e['mean']:.{digits}f}{unit} [{k * e['low']:.{digits}f}, {k * e['high']:.{digits}f}]"
+    )
+
+
+def ch(c: dict[str, float], measure: str) -> str:
+    if c["value"] != c["value"]:  # NaN: no one moves first
+        return "–"
+    pct = measure in ("first_player_edge", "ties")
+    k, unit = (100, " points") if pct else (1, "")
+    sign = "+" if c["value"] >= 0 else ""
+    return f"{sign}{k * c['value']:.1f}{unit} [{k * c['low']:.1f}, {k * c['high']:.1f}]"
+
+
+def write(d: data.Dossier, out: Path, command: str) -> Path:
+    """Write ``out/<game>.md`` and its plots in ``out/<game>/``; returns the page."""
+    g = d.game
+    pics = out / g.id
+    pics.mkdir(parents=True, exist_ok=True)
+    fair = data.fairness(d)
+    lengths = data.lengths(d)
+    opts = data.options(d)
+    moves = data.moves(d)
+    late = data.late_players(d)
+    plots.fairness(fair, pics / "fairness.png", g.name)
+    targets = None
+    if g.id == "garrison":
+        from courtly.games.garrison.options import target
+
+        targets = target
+    plots.lengths(lengths, pics / "length.png", g.name, targets)
+    option_plots = []
+    if opts:
+        for m in ("first_player_edge", "length"):
+            if m == "first_player_edge" and not any(r["first"] for r in fair):
+                continue
+            name = f"options-{m}.png"
+            plots.options(opts, pics / name, g.name, m)
+            option_plots.append((m, name))
+    unit = lengths[0]["unit"] if lengths else "decision"
+    L: list[str] = [
+        f"# {g.name}: a balance dossier",
+        "",
+        f"_{g.summary}_",
+        "",
+        "This dossier reports what simulated games of "
+        f"{g.name} say about its balance, for its designer. Every game was played by "
+        f"Courtly's `{d.bots}` bots (the game's greedy heuristic in every seat: sensible, "
+        "quick, no bluffing or deals), so it shows how the rules treat steady, reasonable "
+        "players, not experts. Every figure comes with its 95% interval in brackets: the "
+        "range the true value lies in, given the games played.",
+        "",
+        f"**Games played: {d.games_played}** ({d.n} per setting and player count"
+        + (f", and {d.runs['check'].n} to check with another bot" if "check" in d.runs else "")
+        + ", seeds "
+        f"{d.seed} to {d.seed + d.n - 1}, the same seeds for every setting, so settings "
+        "differ by their rules, not their deals). Made again exactly by:",
+        "",
+        f"    {command}",
+        "",
+        "## Who wins: seats and turn order",
+        "",
+        f"![Win share by turn order]({g.id}/fairness.png)",
+        "",
+    ]
+    L += _fairness(fair)
+    checked = data.check(d)
+    if checked:
+        L += ["", *_check(checked, d.bots)]
+    L += ["", "## How long a game lasts", "", f"![Length by player count]({g.id}/length.png)", ""]
+    L += _lengths(lengths, unit, g.id)
+    L += ["", "## Rulings and options: what each alternative changes", ""]
+    L += _options(opts, option_plots, g.id)
+    L += ["", "## Moves and cards the winners make", ""]
+    L += _moves(moves, d.game.default_players)
+    tuned = out / f"{g.id}-tune.md"
+    if tuned.exists():
+        title = tuned.read_text(encoding="utf-8").splitlines()[0].lstrip("# ")
+        L += [
+            "",
+            "## A search for better numbers",
+            "",
+            f"`courtly lab tune` searched the numbers the designer may change: [{title}]"
+            f"({tuned.name}).",
+        ]
+    asked = QUESTIONS.get(g.id, [])
+    L += ["", "## The designer's questions", ""]
+    if not asked:
+        L.append(
+            "The rule text asks no question of its readers; the sections above are the "
+            "feedback this dossier offers."
+        )
+        L.append("")
+    for key, quote in asked:
+        L += [f"> {quote}", ""]
+        L += _answer(key, fair, lengths, opts, late)
+        L.append("")
+    L += [
+        "## How to read this",
+        "",
+        "- **The first player** is whoever moves first (chosen as the rules say), not seat P0.",
+        "- **A fair share** is 1 / players. **Clearly** means the 95% interval leaves out "
+        "the fair share or no change; findings quoted from a run are corrected for the "
+        f"number of tests (Holm's method, p below {ALPHA}).",
+        "- **Decisiveness**: how late the eventual winner took the lead for good (0: led "
+        "from the first decision; 1: only at the very end).",
+        "- **Shared wins**: games the rules end in a tie for first.",
+        "- A difference between two settings compares them game by game on the same deals.",
+        "",
+    ]
+    page = out / f"{g.id}.md"
+    page.write_text("\n".join(L), encoding="utf-8")
+    return page
+
+
+def _fairness(rows: list[dict[str, Any]]) -> list[str]:
+    L = []
+    for r in rows:
+        n = r["players"]
+        if n < 2:
+            L.append(f"- {n} player: a solo game, with no one to be fair to.")
+            continue
+        if r["options"]:
+            needs = ", ".join(f"{k}={v}" for k, v in r["options"].items())
+            L.append(f"- {n} players need `{needs}`, played so at that count.")
+        if r["first"]:
+            fp = r["first"]
+            e = fp["win_share"]
+            verdict = (
+                "more than a fair share"
+                if e["low"] > fp["fair"]
+                else "less than a fair share"
+                if e["high"] < fp["fair"]
+                else "about a fair share"
+            )
+            orders = ", ".join(iv(o, pct=True) for o in fp["by_order"])
+            L.append(
+                f"- **{n} players** ({r['games']} games): the first player wins "
+                f"{iv(e, pct=True)}, {verdict} ({100 * fp['fair']:.0f}%). By turn order: "
+                f"{orders}."
+            )
+        else:
+            seats = ", ".join(f"P{i} {iv(s, pct=True)}" for i, s in enumerate(r["seats"]))
+            p = r["seat_p"]
+            verdict = (
+                "the seats are clearly unequal"
+                if p is not None and p < ALPHA
+                else "no seat is clearly favoured"
+            )
+            L.append(f"- **{n} players** ({r['games']} games): by seat {seats}; {verdict}.")
+        for f in r["findings"][:2]:
+            L.append(f"  - {f}")
+    return L
+
+
+def _check(c: dict[str, Any], weak: str) -> list[str]:
+    L = [
+        f"**Checked with a stronger bot.** The text's rules were also played {c['games']} "
+        f"times with the searching `{c['bot']}` bot in every seat (it thinks a fixed short "
+        "time a move, so these games depend a little on the machine's speed):",
+        "",
+    ]
+    said = {
+        "agree": "the two agree",
+        "apart": "**the two disagree**",
+        "unsure": "the stronger bot does not confirm it (one is clearly away from a fair "
+        "share, the other not; its fewer games may be why)",
+    }
+    for r in c["rows"]:
+        L.append(
+            f"- {r['who']} wins {iv(r['weak'], pct=True)} with `{weak}` and "
+            f"{iv(r['strong'], pct=True)} with `{c['bot']}`: {said[r['verdict']]}."
+        )
+    if c["disagree"]:
+        end = (
+            "Where they disagree, a finding above about who wins is doubtful: it may come "
+            "from how the weaker bot plays rather than from the rules; trust the stronger "
+            "bot's."
+        )
+    elif c["unsure"]:
+        end = (
+            "Where the stronger bot does not confirm a finding about who wins, hold it as "
+            "likely but unproven for better players: more games with it would settle it."
+        )
+    else:
+        end = (
+            "They agree: as far as this check can tell, the findings above about who wins "
+            f"are not an artefact of the `{weak}` bot's play."
+        )
+    return [*L, "", end]
+
+
+def _lengths(rows: list[dict[str, Any]], unit: str, game_id: str) -> list[str]:
+    L = [f"| players | setting | mean length ({plural(unit)}) | decisions |", "|---|---|---|---|"]
+    for r in rows:
+        label = "the text" if r["label"] == "baseline" else r["label"]
+        L.append(f"| {r['players']} | {label} | {iv(r['length'])} | {iv(r['decisions'])} |")
+    base = [r for r in rows if r["label"] in ("baseline", "length=quick")]
+    if len(base) > 1:
+        means = [r["length"]["mean"] for r in base]
+        L += [
+            "",
+            f"With the text's default setting a game lasts from {min(means):.1f} to "
+            f"{max(means):.1f} {plural(unit)} on average across player counts "
+            f"(a spread of {max(means) - min(means):.1f}).",
+        ]
+    if game_id == "garrison":
+        L += [
+            "",
+            "The text sets the target by player count and length (quick 30/30/30/25/20, "
+            "medium 40/40/35/30/30, long 50/50/45/40/40 for 2 to 6 players). The plot shows "
+            "the rounds each entry of the table gives. `courtly lab tune` searched for a "
+            "quick table whose length varies less with the player count: see "
+            "[the tune's result](garrison-tune.md).",
+        ]
+    return L
+
+
+def _options(opts: list[dict[str, Any]], pics: list[tuple[str, str]], game_id: str) -> list[str]:
+    if not opts:
+        return ["The game has no alternative rulings or choice options to compare."]
+    L = [
+        "Each option below settles a point where the rule text is unclear, or is a "
+        "variant; each alternative was played against the text's reading on the same "
+        "deals, at the default player count.",
+        "",
+    ]
+    L += [f"![{MEASURE_WORDS[m]}]({game_id}/{name})" for m, name in pics]
+    heads = " | ".join(MEASURE_WORDS[m] for m in data.COMPARED)
+    L += [
+        "",
+        f"| alternative (the text: first value) | {heads} |",
+        "|---|" + "---|" * len(data.COMPARED),
+    ]
+    for r in opts:
+        cells = " | ".join(
+            f"**{ch(r['changes'][m], m)}**" if m in r["clear"] else ch(r["changes"][m], m)
+            for m in data.COMPARED
+        )
+        L.append(f"| `{r['label']}` (text: `{r['text']}`) | {cells} |")
+    strong = [r for r in opts if r["clear"]]
+    idle = [r for r in opts if not r["clear"]]
+    L.append("")
+    if strong:
+        L.append("Alternatives that clearly change the game (bold above):")
+        L.append("")
+        for r in strong:
+            what = ", ".join(MEASURE_WORDS[m] for m in r["clear"])
+            L.append(f"- `{r['label']}` changes the {what}.")
+            for f in r["findings"]:
+                L.append(f"  - {f}")
+    unused = [r for r in opts if r["never_arises"]]
+    idle = [r for r in idle if not r["never_arises"]]
+    if unused:
+        L += [
+            "",
+            "Alternatives whose games were the very same as the text's: the case they "
+            "settle never arose in these games (the bots never met it), so the ruling "
+            "decides nothing for them: " + ", ".join(f"`{r['label']}`" for r in unused) + ".",
+        ]
+    if idle:
+        L += [
+            "",
+            "Alternatives that make no clear difference to these measures (the ruling "
+            "matters little to how the game plays, though it may to a table's arguments): "
+            + ", ".join(f"`{r['label']}`" for r in idle)
+            + ".",
+        ]
+    return L
+
+
+def _moves(rows: list[dict[str, Any]], players: int) -> list[str]:
+    if not rows:
+        return ["Not measured."]
+    L = [
+        f"At {players} players: each kind of move, and each card as a kind of move names "
+        "it, with how often a player who makes it at least once in a game wins it (moves "
+        "every player makes in every game are left out). Clearly means the exact binomial "
+        "test against a fair share holds once corrected for the number of moves compared "
+        "(Holm's method). A move that goes with "
+        "winning far above a fair share may be too strong, or simply what a winning "
+        "position allows; one far below may be too weak, or a last resort. These are "
+        "associations, not causes: a card only one side starts with, or a move only a "
+        "player ahead can make, carries that side's or that lead's share of wins.",
+        "",
+        "| move | made per game | win share of players making it | |",
+        "|---|---|---|---|",
+    ]
+    for r in rows[:15]:
+        e = r["win_share"]
+        mark = (
+            ""
+            if not r["clear"]
+            else "clearly above a fair share"
+            if e["mean"] > r["fair"]
+            else "clearly below a fair share"
+        )
+        L.append(f"| `{r['move']}` | {r['per_game']:.1f} | {iv(e, pct=True)} | {mark} |")
+    return L
+
+
+def _answer(
+    key: str,
+    fair: list[dict[str, Any]],
+    lengths: list[dict[str, Any]],
+    opts: list[dict[str, Any]],
+    late: dict[str, Any] | None,
+) -> list[str]:
+    if key == "balance":
+        r = fair[0]
+        seats = ", ".join(f"P{i} {iv(s, pct=True)}" for i, s in enumerate(r["seats"]))
+        p = r["seat_p"]
+        verdict = (
+            "the seats are clearly unequal"
+            if p is not None and p < ALPHA
+            else "no seat is clearly favoured"
+        )
+        changing = [o["label"] for o in opts if o["clear"]]
+        return [
+            f"**Balance.** Over {r['games']} games the four Houses' seats win {seats}: "
+            f"{verdict}. "
+            + (
+                "Of the rulings we had to make, these change the game clearly: "
+                + ", ".join(f"`{c}`" for c in changing)
+                + " (see above)."
+                if changing
+                else "None of the rulings we had to make changes the game clearly."
+            )
+        ]
+    if key == "turns" and late is not None:
+        e, lt = late["earliest"], late["latest"]
+        return [
+            "**Playing without turns.** Courtly plays the seasons as the text says: every "
+            "House chooses at once, and the table takes the choices in a random order, as if "
+            "some players were quicker. A player who plays later may see cards played face "
+            "up before. Over "
+            f"{late['games']} games, the player who tended to play earliest won "
+            f"{iv(e, pct=True)} and the one who tended to play latest {iv(lt, pct=True)} "
+            f"(a fair share: {100 * late['fair']:.0f}%). "
+            + (
+                "Playing late clearly pays: waiting to see others' cards is an advantage the "
+                "text may want to limit."
+                if lt["low"] > e["high"]
+                else "Playing early clearly pays."
+                if e["low"] > lt["high"]
+                else "Neither playing early nor late clearly pays, so with these players the "
+                "free order is fair; whether people find it easy to follow is a question "
+                "for a real table, not a simulation."
+            )
+        ]
+    if key == "feedback":
+        r = fair[0]
+        fp = r["first"]
+        parts = [
+            "**Our feedback**, from simulated games: the first player (the starting "
+            f"player) wins {iv(fp['win_share'], pct=True)} against a fair "
+            f"{100 * fp['fair']:.0f}%."
+            if fp
+            else "",
+        ]
+        parts += [f"- {f}" for f in r["findings"][:3]]
+        changing = [o for o in opts if o["clear"]]
+        if changing:
+            parts.append(
+                "- Rulings that change the game clearly: "
+                + ", ".join(f"`{o['label']}`" for o in changing)
+                + "."
+            )
+        return [p for p in parts if p]
+    if key == "length":
+        quick = [r for r in lengths if r["label"] == "length=quick"]
+        text = ", ".join(f"{r['players']}p {iv(r['length'])}" for r in quick)
+        return [
+            f"**The target table.** The quick targets give games of {text} rounds. See the "
+            "plot above for every length, and [the tune](garrison-tune.md) for a quick "
+            "table whose length varies less with the number of players."
+        ]
+    return []

@@ -1,0 +1,110 @@
+"""`courtly lab dossier GAME`: a balance dossier with its plots, its sections,
+the designer's own questions, made again the same from the same seeds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from courtly.cli.app import app
+from courtly.engine.options import parse_option_pairs
+from courtly.games import get
+from courtly.lab.dossier import plan
+
+runner = CliRunner()
+
+SECTIONS = (
+    "## Who wins: seats and turn order",
+    "## How long a game lasts",
+    "## Rulings and options: what each alternative changes",
+    "## Moves and cards the winners make",
+    "## The designer's questions",
+    "## How to read this",
+)
+
+
+def _dossier(tmp_path: Path, game: str, n: str, name: str) -> str:
+    out = tmp_path / name
+    result = runner.invoke(
+        app,
+        ["lab", "dossier", game, "-n", n, "--jobs", "1", "--out", str(out),
+         "--work", str(tmp_path / f"work-{name}")],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    return (out / f"{game}.md").read_text()
+
+
+def test_a_garrison_dossier_has_its_sections_plots_and_the_target_table(tmp_path: Path) -> None:
+    text = _dossier(tmp_path, "garrison", "3", "a")
+    for section in SECTIONS:
+        assert section in text
+    pics = tmp_path / "a" / "garrison"
+    for name in (
+        "fairness.png",
+        "length.png",
+        "options-first_player_edge.png",
+        "options-length.png",
+    ):
+        assert (pics / name).read_bytes()[:4] == b"\x89PNG"
+        assert f"(garrison/{name})" in text
+    # the text's target table, every length at every player count
+    for p in range(2, 7):
+        for length in ("quick", "medium", "long"):
+            assert f"| {p} | length={length} |" in text
+    assert "Games played: 78**" in text  # (5 counts x 3 lengths + 11 option variants) x 3 games
+    assert "courtly lab dossier garrison -n 3 --seed 0" in text
+    assert "30 pts is a good amount" in text  # the designer's own words, answered
+    # the same command, the same dossier
+    assert _dossier(tmp_path, "garrison", "3", "b") == text
+
+
+def test_agents_of_the_crown_s_questions_are_answered(tmp_path: Path) -> None:
+    text = _dossier(tmp_path, "agents-of-the-crown", "4", "c")
+    assert "playing without turns is tricky" in text
+    assert "**Balance.**" in text and "**Playing without turns.**" in text
+    assert "noble_threat_value=rank" in text  # the ruling's alternative, compared
+    assert "never arose" in text  # the normal bots never meet the case it settles
+    assert "nan" not in text
+
+
+def test_every_choice_option_is_compared_and_numbers_choices_read_as_numbers() -> None:
+    runs = {r.key: r for r in plan(get("agincards"))}
+    assert runs["option-decks"].vary == ["decks=1,2"]
+    assert runs["option-late_reclaim"].vary == ["late_reclaim=false,true"]
+    assert "option-table" not in runs  # a number, not a choice
+    assert runs["players-4"].options == {} and runs["players-5"].options == {"decks": 2}
+    assert get("garrison").Options.parse(parse_option_pairs(["jokers=0"])).jokers == 0
+    agents = get("agents-of-the-crown").Options
+    assert agents.parse(parse_option_pairs(["noble_threat_value=10"])).noble_threat_value == 10
+    assert agents.parse({"noble_threat_value": "rank"}).noble_threat_value == "rank"
+
+
+def test_moves_count_toward_their_kind_and_the_card_they_name() -> None:
+    from courtly.lab.dossier import move_keys
+
+    assert move_keys("up 8H at H") == ["up", "up 8H"]
+    assert move_keys("trade 7H for 9S") == ["trade", "trade 7H"]
+    assert move_keys("KD right of QH") == ["place", "place KD"]
+    assert move_keys("play ORACLE") == ["play", "play ORACLE"]
+    assert move_keys("pass") == ["pass"] and move_keys("") == []
+
+
+def test_a_dossier_checks_who_wins_with_another_bot_and_says_if_they_disagree(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "d"
+    result = runner.invoke(
+        app,
+        ["lab", "dossier", "crown-rivals", "-n", "3", "--jobs", "1", "--out", str(out),
+         "--work", str(tmp_path / "w"), "--check-bots", "random", "--check-n", "6"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    text = (out / "crown-rivals.md").read_text()
+    assert "**Checked with a stronger bot.**" in text and "played 6 times" in text
+    assert "- the first player wins " in text and "with `random`" in text
+    assert "- the player moving second wins " in text
+    said = ("**the two disagree**", "the two agree", "does not confirm it")
+    assert text.count(" with `random`: ") == 2 and sum(text.count(s) for s in said) == 2
+    assert "and 6 to check with another bot" in text
+    assert "--check-bots random --check-n 6" in text
