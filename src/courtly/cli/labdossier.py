@@ -16,7 +16,7 @@ from courtly.cli.app import console, friendly
 
 @friendly
 def dossier(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. garrison.")],
+    game: Annotated[str, typer.Argument(help="Game id (`courtly games` lists them).")],
     n: Annotated[int, typer.Option("-n", help="Games per setting and player count.", min=1)] = 200,
     bots: Annotated[str, typer.Option(help="The bot in every seat.")] = "normal",
     seed: Annotated[int, typer.Option(help="Seed of the first game of every setting.")] = 0,

@@ -25,7 +25,7 @@ def _folder(settings: dict[str, object]) -> Path:
 
 @friendly
 def tune(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. garrison.")],
+    game: Annotated[str, typer.Argument(help="Game id (`courtly games` lists them).")],
     goal: Annotated[
         list[str],
         typer.Option(
@@ -39,7 +39,7 @@ def tune(
         list[str] | None,
         typer.Option(
             help="An option to search (repeatable); default: the numbers the game declares "
-            "tunable (Garrison's target table, Crown Rivals' starting Influence, ...)."
+            "tunable (a target table, a starting score, ...)."
         ),
     ] = None,
     players: Annotated[

@@ -122,6 +122,22 @@ class Game(ABC):
     plugins: ClassVar[PlugIns] = PlugIns()
     """Its heuristic bot, evaluation, scripted bots, encoding and page script."""
 
+    # -- what the lab's dossier answers ----------------------------------------
+    designer_questions: ClassVar[Sequence[tuple[str, str]]] = ()
+    """The designer's own open questions, quoted from the rule text, each with
+    the key of the dossier's answer (``balance``, ``turns``, ``feedback``,
+    ``length``)."""
+    length_option: ClassVar[str] = ""
+    """The option by which the rule text sets a game's length with the player
+    count ("" when it sets none): the dossier plays each of its values."""
+    length_note: ClassVar[str] = ""
+    """What the text intends for a game's length, for the dossier (markdown)."""
+
+    def length_target(self, choice: str, players: int) -> int | None:
+        """The text's target for ``length_option`` = ``choice`` at ``players``
+        (shown on the dossier's length plot), or None where it sets none."""
+        return None
+
     def max_length(self, players: int, options: Any) -> int:
         """The most decisions a game with these players and (validated)
         options may take: exact where the rules fix it, else a bound well above

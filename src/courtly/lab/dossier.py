@@ -43,9 +43,6 @@ from courtly.lab.store import LabDir
 from courtly.lab.summary import summarize
 from courtly.lab.tune import choice_values
 
-LENGTH_OPTION: dict[str, str] = {"garrison": "length"}
-"""The option by which a game's text sets its length with the player count."""
-
 COMPARED = ("first_player_edge", "length", "decisiveness", "ties")
 """The measures each ruling alternative is compared on."""
 
@@ -85,7 +82,7 @@ class Dossier:
 def plan(game: Game) -> list[Run]:
     """The runs of a game's dossier: each player count (every length where
     the text sets one), then each choice option at the default count."""
-    length = LENGTH_OPTION.get(game.id)
+    length = game.length_option
     runs: list[Run] = []
     for p in range(game.min_players, game.max_players + 1):
         vary = [f"{length}={','.join(map(str, choice_values(game, length)))}"] if length else []

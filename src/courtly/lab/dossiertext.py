@@ -10,31 +10,6 @@ from courtly.lab import dossierplots as plots
 from courtly.lab.dossierplots import MEASURE_WORDS
 from courtly.lab.findings import ALPHA, plural
 
-QUESTIONS: dict[str, list[tuple[str, str]]] = {
-    "agents-of-the-crown": [
-        (
-            "balance",
-            "We still have open questions about issues like game balance and comprehension "
-            "(playing without turns is tricky)",
-        ),
-        ("turns", "There is no turn order. Players may play quickly or take their time"),
-    ],
-    "intrigue": [
-        (
-            "feedback",
-            "Please feel free to reach out to me with feedback from your experience",
-        )
-    ],
-    "garrison": [
-        (
-            "length",
-            "Your target depends on how many players are in the game, and how long you'd "
-            "like each game to last. For most games, 30 pts is a good amount.",
-        )
-    ],
-}
-"""The designer's own questions, quoted from each rule text, that a dossier answers."""
-
 
 def iv(e: dict[str, float], pct: bool = False, digits: int = 1) -> str:
     k = 100 if pct else 1
@@ -64,11 +39,7 @@ def write(d: data.Dossier, out: Path, command: str) -> Path:
     moves = data.moves(d)
     late = data.late_players(d)
     plots.fairness(fair, pics / "fairness.png", g.name)
-    targets = None
-    if g.id == "garrison":
-        from courtly.games.garrison.options import target
-
-        targets = target
+    targets = g.length_target if g.length_option else None
     plots.lengths(lengths, pics / "length.png", g.name, targets)
     option_plots = []
     if opts:
@@ -109,7 +80,7 @@ def write(d: data.Dossier, out: Path, command: str) -> Path:
     if checked:
         L += ["", *_check(checked, d.bots)]
     L += ["", "## How long a game lasts", "", f"![Length by player count]({g.id}/length.png)", ""]
-    L += _lengths(lengths, unit, g.id)
+    L += _lengths(lengths, unit, g.length_note)
     L += ["", "## Rulings and options: what each alternative changes", ""]
     L += _options(opts, option_plots, g.id)
     L += ["", "## Moves and cards the winners make", ""]
@@ -124,7 +95,7 @@ def write(d: data.Dossier, out: Path, command: str) -> Path:
             f"`courtly lab tune` searched the numbers the designer may change: [{title}]"
             f"({tuned.name}).",
         ]
-    asked = QUESTIONS.get(g.id, [])
+    asked = g.designer_questions
     L += ["", "## The designer's questions", ""]
     if not asked:
         L.append(
@@ -134,7 +105,7 @@ def write(d: data.Dossier, out: Path, command: str) -> Path:
         L.append("")
     for key, quote in asked:
         L += [f"> {quote}", ""]
-        L += _answer(key, fair, lengths, opts, late)
+        L += _answer(key, fair, lengths, opts, late, g, tuned if tuned.exists() else None)
         L.append("")
     L += [
         "## How to read this",
@@ -231,7 +202,7 @@ def _check(c: dict[str, Any], weak: str) -> list[str]:
     return [*L, "", end]
 
 
-def _lengths(rows: list[dict[str, Any]], unit: str, game_id: str) -> list[str]:
+def _lengths(rows: list[dict[str, Any]], unit: str, note: str) -> list[str]:
     L = [f"| players | setting | mean length ({plural(unit)}) | decisions |", "|---|---|---|---|"]
     for r in rows:
         label = "the text" if r["label"] == "baseline" else r["label"]
@@ -245,15 +216,8 @@ def _lengths(rows: list[dict[str, Any]], unit: str, game_id: str) -> list[str]:
             f"{max(means):.1f} {plural(unit)} on average across player counts "
             f"(a spread of {max(means) - min(means):.1f}).",
         ]
-    if game_id == "garrison":
-        L += [
-            "",
-            "The text sets the target by player count and length (quick 30/30/30/25/20, "
-            "medium 40/40/35/30/30, long 50/50/45/40/40 for 2 to 6 players). The plot shows "
-            "the rounds each entry of the table gives. `courtly lab tune` searched for a "
-            "quick table whose length varies less with the player count: see "
-            "[the tune's result](garrison-tune.md).",
-        ]
+    if note:
+        L += ["", note]
     return L
 
 
@@ -346,6 +310,8 @@ def _answer(
     lengths: list[dict[str, Any]],
     opts: list[dict[str, Any]],
     late: dict[str, Any] | None,
+    g: Any = None,
+    tuned: Path | None = None,
 ) -> list[str]:
     if key == "balance":
         r = fair[0]
@@ -408,12 +374,19 @@ def _answer(
                 + "."
             )
         return [p for p in parts if p]
-    if key == "length":
-        quick = [r for r in lengths if r["label"] == "length=quick"]
+    if key == "length" and g is not None and g.length_option:
+        setting = g.quick.get(g.length_option, "")
+        quick = [r for r in lengths if r["label"] == f"{g.length_option}={setting}"]
         text = ", ".join(f"{r['players']}p {iv(r['length'])}" for r in quick)
+        unit = plural(quick[0]["unit"]) if quick else "rounds"
+        tune = (
+            f", and [the tune]({tuned.name}) for a {setting} table whose length varies less "
+            "with the number of players"
+            if tuned is not None
+            else ""
+        )
         return [
-            f"**The target table.** The quick targets give games of {text} rounds. See the "
-            "plot above for every length, and [the tune](garrison-tune.md) for a quick "
-            "table whose length varies less with the number of players."
+            f"**The target table.** The {setting} targets give games of {text} {unit}. See "
+            f"the plot above for every length{tune}."
         ]
     return []

@@ -25,7 +25,7 @@ from courtly.engine.errors import OptionError
 
 MEASURES: dict[str, str] = {
     "first_player_edge": "the first player's win share above a fair share (1/players)",
-    "length": "the mean length of a game, in the game's own unit (rounds for Garrison)",
+    "length": "the mean length of a game, in the game's own unit (rounds, years, turns)",
     "length_spread": (
         "the mean length at the longest player count minus that at the shortest "
         "(0: the game lasts as long whatever the number of players)"

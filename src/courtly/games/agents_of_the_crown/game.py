@@ -38,6 +38,14 @@ class AgentsOfTheCrown(Game):
         "pass_chosen": "passes chosen",
     }
     quick: ClassVar[dict[str, Any]] = {"years": 1}
+    designer_questions = (
+        (
+            "balance",
+            "We still have open questions about issues like game balance and comprehension "
+            "(playing without turns is tricky)",
+        ),
+        ("turns", "There is no turn order. Players may play quickly or take their time"),
+    )
     plugins = PlugIns(
         heuristic="courtly.bots.greedy.agents_of_the_crown:Greedy",
         evaluation="courtly.bots.evaluations.agents_of_the_crown:evaluate",

@@ -8,7 +8,7 @@ from courtly.engine.game import Game, State
 from courtly.engine.plugins import Notation, PlugIns, Screen, View
 from courtly.engine.tunables import Tunable
 from courtly.games.garrison import actions, render, view
-from courtly.games.garrison.options import GarrisonOptions, quick_target
+from courtly.games.garrison.options import GarrisonOptions, quick_target, target
 from courtly.games.garrison.rules import GarrisonState
 
 
@@ -54,6 +54,21 @@ class Garrison(Game):
         "market": "market draws",
     }
     quick: ClassVar[dict[str, Any]] = {"length": "quick", "max_rounds": 12}
+    designer_questions = (
+        (
+            "length",
+            "Your target depends on how many players are in the game, and how long you'd "
+            "like each game to last. For most games, 30 pts is a good amount.",
+        ),
+    )
+    length_option = "length"
+    length_note = (
+        "The text sets the target by player count and length (quick 30/30/30/25/20, "
+        "medium 40/40/35/30/30, long 50/50/45/40/40 for 2 to 6 players). The plot shows "
+        "the rounds each entry of the table gives. `courtly lab tune` searched for a "
+        "quick table whose length varies less with the player count: see "
+        "[the tune's result](garrison-tune.md)."
+    )
     plugins = PlugIns(
         heuristic="courtly.bots.greedy.garrison:Greedy",
         evaluation="courtly.bots.evaluations.garrison:evaluate",
@@ -62,6 +77,9 @@ class Garrison(Game):
         encoding="courtly.rl.encoding.garrison:write",
         page_script="games/garrison.js",
     )
+
+    def length_target(self, choice: str, players: int) -> int | None:
+        return target(choice, players)
 
     def max_length(self, players: int, options: Any) -> int:
         """A bound: forty decisions a seat's turn, per seat, a round."""

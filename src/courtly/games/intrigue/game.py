@@ -46,6 +46,9 @@ class Intrigue(Game):
         "reverse": "reversals",
     }
     quick: ClassVar[dict[str, Any]] = {"rounds": 1}
+    designer_questions = (
+        ("feedback", "Please feel free to reach out to me with feedback from your experience"),
+    )
     plugins = PlugIns(
         heuristic="courtly.bots.greedy.intrigue:Greedy",
         evaluation="courtly.bots.evaluations.intrigue:evaluate",
