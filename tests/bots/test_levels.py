@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
 from typer.testing import CliRunner
 
-from courtly.bots import LEVELS, make, names, split_think
+from courtly.bots import LEVELS, make, names, split_budget, split_think
 from courtly.bots.ismcts import ISMCTS
 from courtly.bots.levels import HARD_ITERATIONS
 from courtly.cli.app import app
@@ -124,7 +125,7 @@ def test_a_searching_level_named_with_seconds_thinks_that_long() -> None:
         ("greedy@0.5", "'greedy' is not one"),
         ("genius@1", "'genius' is not one"),
         ("hard@", "seconds from 0.01 to 60"),
-        ("hard@fast", "seconds from 0.01 to 60, e.g. hard@0.3, not 'fast'"),
+        ("hard@fast", "seconds from 0.01 to 60, e.g. hard@0.3 (or iterations, e.g. hard@600it)"),
         ("hard@0", "not '0'"),
         ("hard@-1", "not '-1'"),
         ("hard@inf", "not 'inf'"),
@@ -137,3 +138,44 @@ def test_a_bad_thinking_time_is_refused_with_what_is_allowed(name: str, message:
         make(name, get("crown-rivals"))
     assert message in str(err.value)
     assert split_think("hard@0.5") == ("hard", 0.5) and split_think(" Normal ") == ("normal", None)
+
+
+def test_a_searching_level_named_with_iterations_searches_that_many_with_no_clock() -> None:
+    game = get("crown-rivals")
+    bot = make("hard@40it", game, think=2.0)  # the name's own budget wins over the table's
+    assert isinstance(bot, ISMCTS) and bot.name == "hard@40it"
+    assert bot.iterations == 40 and bot.time_cap is None and bot.seconds is None
+    assert split_budget("HARD@600it") == ("hard", None, 600)
+    assert split_think("hard@600it") == ("hard", None)
+    # no clock: the same seed gives the same game however loaded the machine
+    games = []
+    for _ in range(2):
+        state = game.new(seed=3)
+        seats = [make("hard@40it", game), make("normal", game)]
+        rng = random.Random(7)
+        moves = []
+        for _ in range(60):
+            if state.over:
+                break
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            action = seats[seat].act(state.observation(seat), legal, rng)
+            moves.append(action.id)
+            state.apply(seat, action)
+        games.append(moves)
+    assert games[0] == games[1] and len(games[0]) == 60
+
+
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("hard@5it", "from 10 to 1,000,000 followed by it"),
+        ("hard@1.5it", "not '1.5it'"),
+        ("hard@it", "not 'it'"),
+        ("normal@600it", "'normal' is not one"),
+    ],
+)
+def test_bad_iterations_are_refused_with_what_is_allowed(name: str, message: str) -> None:
+    with pytest.raises(CourtlyError) as err:
+        make(name, get("crown-rivals"))
+    assert message in str(err.value)

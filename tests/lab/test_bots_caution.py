@@ -12,9 +12,9 @@ from courtly.lab.report import bots_caution
 
 def test_weak_or_mixed_bots_are_a_caution_and_the_search_bot_is_not() -> None:
     assert "does not look ahead" in bots_caution(["normal"] * 4)
-    assert "--bots hard@0.1" in bots_caution(["random", "random"])
+    assert "--bots hard@100it" in bots_caution(["random", "random"])
     assert "may be its bot's" in bots_caution(["hard@0.1", "normal"])
-    assert bots_caution(["hard", "hard@0.3"]) == bots_caution(["hard"]) == ""
+    assert bots_caution(["hard", "hard@0.3", "hard@600it"]) == bots_caution(["hard"]) == ""
 
 
 def test_a_run_of_normal_bots_says_so_on_screen_and_in_its_report(tmp_path: Path) -> None:

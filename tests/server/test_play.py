@@ -186,6 +186,11 @@ def test_a_server_table_refuses_a_bot_thinking_time(client: TestClient) -> None:
     assert r.status_code == 400 and "server sets" in r.json()["error"], r.json()
     r = client.post("/api/tables", json={"game": "crown-rivals", "seats": ["human", "hard@x"]})
     assert r.status_code == 400 and "seconds" in r.json()["error"], r.json()
+    # and so would a fixed number of iterations, however long they take
+    r = client.post(
+        "/api/tables", json={"game": "crown-rivals", "seats": ["human", "hard@100000it"]}
+    )
+    assert r.status_code == 400 and "server sets" in r.json()["error"], r.json()
 
 
 def test_bad_requests_get_clear_messages(client: TestClient) -> None:

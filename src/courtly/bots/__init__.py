@@ -17,7 +17,7 @@ from typing import Protocol
 
 from courtly.bots.base import Bot, RandomBot
 from courtly.bots.ismcts import ISMCTS
-from courtly.bots.levels import LEVELS, make_level, split_think
+from courtly.bots.levels import LEVELS, make_level, split_budget, split_think
 from courtly.engine import plugins
 from courtly.engine.errors import CourtlyError
 from courtly.engine.game import Game
@@ -87,5 +87,6 @@ __all__ = [
     "make",
     "names",
     "scripted_for",
+    "split_budget",
     "split_think",
 ]

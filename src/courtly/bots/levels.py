@@ -16,7 +16,10 @@
   move unless one of them is clearly better.
 
 A searching level's name may carry its own thinking time: ``hard@0.3`` is
-``hard`` thinking 0.3 s a decision, whatever ``think`` the table gives.
+``hard`` thinking 0.3 s a decision, whatever ``think`` the table gives. Or a
+fixed number of iterations with no clock: ``hard@600it`` searches 600 a
+decision (tree and guard together) however fast the machine, so the same
+seeds give the same games anywhere (the lab's reproducible strong bot).
 """
 
 from __future__ import annotations
@@ -39,6 +42,8 @@ SEARCHING_LEVELS = ("hard",)
 """The levels that search, and so take a thinking time (``hard@0.3``)."""
 THINK_RANGE = (0.01, 60.0)
 """The thinking times a level's name may give, in seconds."""
+ITERATION_RANGE = (10, 1_000_000)
+"""The fixed iterations a level's name may give (``hard@600it``)."""
 HARD_ITERATIONS = 5000
 """A ceiling on a ``hard`` search per second of thinking time (and at least
 this many): at 0.9 s a decision the time cap ends it first in every game (240
@@ -104,36 +109,54 @@ def heuristic(game: Game) -> Bot:
 
 def split_think(name: str) -> tuple[str, float | None]:
     """A bot name and the thinking time it carries: ``hard@0.3`` is
-    ``("hard", 0.3)``, ``normal`` is ``("normal", None)``. A time given to a
-    bot that does not search, or one that is not a number of seconds in
-    ``THINK_RANGE``, is refused with what is allowed."""
-    base, at, seconds = name.strip().lower().partition("@")
+    ``("hard", 0.3)``, ``normal`` is ``("normal", None)`` (and so is a fixed
+    number of iterations, ``hard@600it``: see ``split_budget``)."""
+    base, seconds, _ = split_budget(name)
+    return base, seconds
+
+
+def split_budget(name: str) -> tuple[str, float | None, int | None]:
+    """A bot name and the budget it carries: ``hard@0.3`` is ``("hard", 0.3,
+    None)``, ``hard@600it`` is ``("hard", None, 600)``, ``normal`` is
+    ``("normal", None, None)``. A budget given to a bot that does not search,
+    or one out of ``THINK_RANGE`` seconds or ``ITERATION_RANGE`` iterations,
+    is refused with what is allowed."""
+    base, at, budget = name.strip().lower().partition("@")
     if not at:
-        return base, None
-    low, high = THINK_RANGE
+        return base, None, None
     if base not in SEARCHING_LEVELS:
         raise CourtlyError(
             f"{name!r}: a thinking time after @ goes with a searching level "
-            f"({', '.join(f'{s}@SECONDS' for s in SEARCHING_LEVELS)}, e.g. hard@0.3), "
-            f"and {base!r} is not one"
+            f"({', '.join(f'{s}@SECONDS' for s in SEARCHING_LEVELS)}, e.g. hard@0.3, or "
+            f"{SEARCHING_LEVELS[0]}@600it for fixed iterations), and {base!r} is not one"
         )
+    if budget.endswith("it"):
+        low_it, high_it = ITERATION_RANGE
+        count = budget[:-2]
+        if not count.isdigit() or not low_it <= int(count) <= high_it:
+            raise CourtlyError(
+                f"{name!r}: the iterations after @ are a whole number from {low_it:,} to "
+                f"{high_it:,} followed by it, e.g. {base}@600it, not {budget!r}"
+            )
+        return base, None, int(count)
+    low, high = THINK_RANGE
     try:
-        value = float(seconds)
+        value = float(budget)
     except ValueError:
         value = math.nan
     if not math.isfinite(value) or not low <= value <= high:
         raise CourtlyError(
             f"{name!r}: the thinking time after @ is seconds from {low:g} to {high:g}, "
-            f"e.g. {base}@0.3, not {seconds!r}"
+            f"e.g. {base}@0.3 (or iterations, e.g. {base}@600it), not {budget!r}"
         )
-    return base, value
+    return base, value, None
 
 
 def make_level(level: str, game: Game, think: float | None = None) -> Bot:
-    """A level by name (``easy``, ``normal``, ``hard``, or ``hard@SECONDS``);
-    ``think`` is a searching level's seconds a decision unless its name gives
-    its own."""
-    level, own = split_think(level)
+    """A level by name (``easy``, ``normal``, ``hard``, ``hard@SECONDS`` or
+    ``hard@Nit``); ``think`` is a searching level's seconds a decision unless
+    its name gives its own budget."""
+    level, own, fixed = split_budget(level)
     if own is not None:
         think = own
     if level == "easy":
@@ -158,5 +181,8 @@ def make_level(level: str, game: Game, think: float | None = None) -> Bot:
         )
         if own is not None:
             bot.name = f"hard@{own:g}"  # type: ignore[misc]
+        if fixed is not None:  # no clock: the same search on any machine
+            bot.iterations, bot.time_cap = fixed, None
+            bot.name = f"hard@{fixed}it"  # type: ignore[misc]
         return bot
     raise ValueError(f"unknown level {level!r}: the levels are {', '.join(LEVELS)}")

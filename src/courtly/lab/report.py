@@ -312,7 +312,9 @@ def bots_caution(bots: list[str]) -> str:
         f"Every seat was played by the {names[0]} bot, which does not look ahead: a finding "
         "about who wins holds for play at that level, and players who plan further may see "
         "another balance. Before acting on one, check it with the searching bot "
-        "(--bots hard@0.1, slower: a few hundred games suffice for a large effect); where "
+        "(--bots hard@100it: a fixed search, the same games on any machine, but far slower "
+        "than the heuristic, a minute or more a game: a hundred games show a large effect); "
+        "where "
         "the two disagree, trust the stronger."
     )
 

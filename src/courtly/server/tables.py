@@ -138,7 +138,7 @@ class Table:
                     )
                 seats.append(Seat(i, "open", clock=req.time_bank))
             else:
-                if bots.split_think(key)[1] is not None:
+                if bots.split_budget(key)[1:] != (None, None):
                     raise CourtlyError(
                         f"seat {i}: {spec.strip()!r} gives the bot a thinking time, which "
                         "the server sets (up to 1 s a decision): name the level alone, e.g. hard"
