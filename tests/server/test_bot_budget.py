@@ -222,7 +222,7 @@ def test_a_private_forced_move_takes_as_long_as_a_search(
 
     monkeypatch.setattr(Hub, "_pace", pace)
     monkeypatch.setattr(server_bots, "publicly_forced", lambda *a: False)
-    monkeypatch.setattr("courtly.server.live.publicly_forced", lambda *a: False)
+    monkeypatch.setattr("courtly.server.acting.publicly_forced", lambda *a: False)
     record, forced = bots_play_to_the_end(client)
     assert len(recording.given) == len(record.actions) - forced  # forced: never searched
     # ...but each waited what a search of that moment would have had (none once

@@ -109,7 +109,7 @@ def test_a_bot_whose_move_cannot_be_stored_backs_off_and_says_so(
 
     real = Store.add_action
     monkeypatch.setattr(Store, "add_action", failing)
-    with caplog.at_level(logging.WARNING, logger="courtly.server.live"):
+    with caplog.at_level(logging.WARNING, logger="courtly.server"):
         made = create(client, "crown-rivals", ["random", "random"])
         time.sleep(2.0)
     assert 1 <= len(calls) <= 4, f"{len(calls)} attempts in 2 s: no back-off"

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from courtly.server import acting
 from courtly.server import live as live_module
 
 from .conftest import create
@@ -81,7 +82,7 @@ def test_a_forced_move_everyone_could_foresee_is_made_at_once(
     # Which forced moves everyone could foresee is publicly_forced's to judge
     # (tests/server/test_bot_budget.py); here every one is, as nearly all of
     # Crown Rivals' are (ending a turn with an empty hand).
-    monkeypatch.setattr(live_module, "publicly_forced", lambda *a: True)
+    monkeypatch.setattr(acting, "publicly_forced", lambda *a: True)
     ours, theirs, ended = play_never_answering_forced(client, "crown-rivals", False, EXPECTED)
     assert ended and ours > 0 and theirs > 0
 
@@ -90,7 +91,7 @@ def test_a_forced_move_only_its_seat_knows_waits_for_the_person(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # as if no forced move could be foreseen: without the setting, none is made
-    monkeypatch.setattr(live_module, "publicly_forced", lambda *a: False)
+    monkeypatch.setattr(acting, "publicly_forced", lambda *a: False)
     ours, theirs, ended = play_never_answering_forced(client, "crown-rivals", False)
     assert not ended and theirs == 0 and ours > 0
 
@@ -98,7 +99,7 @@ def test_a_forced_move_only_its_seat_knows_waits_for_the_person(
 def test_auto_pass_makes_every_forced_move(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(live_module, "publicly_forced", lambda *a: False)
+    monkeypatch.setattr(acting, "publicly_forced", lambda *a: False)
     _, theirs, ended = play_never_answering_forced(client, "crown-rivals", True, EXPECTED)
     assert ended and theirs > 0
 
@@ -110,7 +111,7 @@ def test_a_forced_move_overtaken_by_another_move_is_made_again(
     # move reading its decision and submitting it, so it is refused as stale.
     # Here the first forced submission is refused that way on purpose: the
     # move must be looked at again and made, not dropped (the table would stall).
-    monkeypatch.setattr(live_module, "publicly_forced", lambda *a: False)
+    monkeypatch.setattr(acting, "publicly_forced", lambda *a: False)
     submit = live_module.Hub.submit
     overtaken: list[int] = []
 

@@ -1,0 +1,327 @@
+"""Acting at a table: submissions, chat, the bots' and forced moves, hints.
+
+A submission is checked, applied to the engine state, committed to the
+database and only then sent out, all under the table's lock, so simultaneous
+decisions accept submissions in any order and each accepted action is applied
+and stored in one order. Bots think in executors (the bot pool), so other
+tables never wait.
+
+A hint asks the ``hard`` search in the bot pool: it is worked out from the
+asking seat's observation and legal actions only, one at a time per seat, and
+answered to the asking connection alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from typing import Any
+
+from courtly.bots import review as advice
+from courtly.engine.events import Event
+from courtly.server.bots import QUICK_STAND_IN, SEARCHING, publicly_forced, turn_think
+from courtly.server.connections import Connection
+from courtly.server.core import BOT_BACKOFF, HubCore, Live, StorageError, log, rate_limited
+from courtly.server.protocol import ChatLine, Hint, HintMove, Refused
+
+HINT_MOVES = 5
+"""Moves a hint names."""
+
+
+class Acting(HubCore):
+    """Acting at a table: people, bots and forced moves; chat; hints."""
+
+    async def submit(
+        self, live: Live, seat: int, action: Any, seq: int | None, by_bot: bool = False
+    ) -> Refused | None:
+        """Check, apply, commit, then send: None when accepted, else the refusal."""
+        async with live.lock:
+            try:
+                async with self._txn(live, "a", "a") as txn:
+                    table = live.table
+                    act, refused = table.refusal(seat, action, seq)
+                    if refused is not None or act is None:
+                        return refused
+                    # a person acting takes their seat back (stored whatever this
+                    # server knows: another may just have marked it away)
+                    back = not by_bot and table.takeover
+                    events = table.apply(seat, act)
+                    try:
+                        await self.db(
+                            self.store.add_action,
+                            table.id,
+                            table.seq - 1,
+                            seat,
+                            act.notation,
+                            by_bot,
+                            table.result(),
+                            txn,
+                            back,
+                        )
+                    except StorageError as exc:  # the disk or the database failed: undo
+                        table.undo_last()
+                        return Refused(
+                            code="server_error", reason=str(exc), seq=table.seen_seq(seat)
+                        )
+                    self._acted(live, events, seat, act.notation, by_bot)
+            except StorageError as exc:  # the table's lock could not be had
+                return Refused(code="server_error", reason=str(exc), seq=live.table.seen_seq(seat))
+        self._kick_bots(live)
+        return None
+
+    def _acted(
+        self, live: Live, events: list[Event], seat: int, notation: str, by_bot: bool
+    ) -> None:
+        """An action applied and stored (here or by another server): send each
+        connection its update."""
+        table = live.table
+        live.touched = time.monotonic()
+        for other in [s for s in live.turn_spent if s != seat]:  # their turn is over
+            del live.turn_spent[other]
+        views = table.views(events, seat)
+        took_back = not by_bot and table.seats[seat].away
+        if took_back:  # acting takes the seat back, as ``back`` does
+            table.seats[seat].away = False
+            table.seats[seat].clock = table.time_bank
+            live.running.pop(seat, None)
+        self._clock_step(live, actor=seat)
+        self._send_update(live, views, seat, notation, by_bot)
+        if took_back:
+            self._send_seats(live)
+
+    async def chat(self, live: Live, seat: int, text: str) -> Refused | None:
+        """A chat line, stored then sent to the table; the refusal when it could
+        not be stored (the connection stays open)."""
+        async with live.lock:
+            try:
+                async with self._txn(live, "c", "c") as txn:
+                    s = live.table.seats[seat]
+                    name = s.name or f"Seat {seat}"
+                    line, at = await self.db(
+                        self.store.add_chat, live.table.id, seat, name, text, txn
+                    )
+                    self._chat_line(live, line, seat, name, text, at.isoformat() + "Z")
+            except StorageError as exc:
+                return Refused(code="server_error", reason=str(exc), seq=live.table.seen_seq(seat))
+        return None
+
+    def _chat_line(self, live: Live, line: int, seat: int, name: str, text: str, at: str) -> None:
+        """A stored chat line (here or by another server), sent to the table."""
+        live.chat_seen = max(live.chat_seen, line)
+        msg = ChatLine(seat=seat, name=name, text=text, at=at).model_dump()
+        live.table.chat.append({k: v for k, v in msg.items() if k != "type"})
+        del live.table.chat[: -2 * 100]
+        for conn in live.conns:
+            self._put(conn, msg)
+
+    # -- bots ----------------------------------------------------------------------------
+    def _kick_bots(self, live: Live) -> None:
+        if not live.owner or self.closing:  # another server runs this table's bots
+            return
+        table = live.table
+        for seat in table.bot_turns():
+            if seat not in live.thinking:
+                task = asyncio.get_running_loop().create_task(self._bot_move(live, seat))
+                live.thinking[seat] = task
+        for seat in table.state.to_act:
+            if (
+                seat not in live.thinking
+                and table.seats[seat].kind == "human"
+                and len(table.legal.get(seat, ())) == 1
+            ):
+                task = asyncio.get_running_loop().create_task(self._forced_move(live, seat))
+                live.thinking[seat] = task
+
+    async def _forced_move(self, live: Live, seat: int) -> None:
+        """A person's only legal move, made for them: at once when everybody
+        could tell it was forced (nothing is learnt from it), or when they
+        turned ``auto_pass`` on (its speed then says they could not respond).
+        When another move lands between reading the decision and submitting it
+        (refused as stale), the decision is looked at again: a forced move is
+        never dropped."""
+        again = False
+        try:
+            async with live.lock:
+                table = live.table
+                legal = table.legal.get(seat, ())
+                if len(legal) != 1 or seat in table.bot_turns():
+                    return
+                seq = table.seen_seq(seat)
+                if seat not in live.auto_pass and not publicly_forced(table.state, seat):
+                    return  # the person answers, as they would at a real table
+            refused = await self.submit(live, seat, legal[0], seq)
+            again = refused is not None and refused.code == "stale"
+        except Exception:
+            log.exception("table %s: the forced move of seat %s failed", live.table.id, seat)
+        finally:
+            live.thinking.pop(seat, None)
+            if again and not live.table.state.over:
+                self._kick_bots(live)
+
+    async def _bot_move(self, live: Live, seat: int) -> None:
+        try:
+            for _ in range(20):  # a decision that keeps changing under the bot: give up
+                async with live.lock:
+                    table = live.table
+                    if seat not in table.bot_turns():
+                        return
+                    obs = table.state.observation(seat)
+                    legal = list(table.legal.get(seat, ()))
+                    seq = table.seen_seq(seat)
+                    name = table.bot_for(seat)
+                    rng_seed = (table.state.seed * 1_000_003 + table.seq * 31 + seat) % 2**63
+                    searching = name in SEARCHING
+                    seconds = turn_think(table.think, live.turn_spent.get(seat, 0.0))
+                    if searching and not seconds:  # the turn's budget is spent
+                        name, searching = QUICK_STAND_IN, False
+                    forced = len(legal) == 1
+                    public = forced and (not searching or publicly_forced(table.state, seat))
+                if public:  # everybody knows it: no search, no wait
+                    action = legal[0]
+                elif forced:  # only the seat knows it: as long as a search would take
+                    await self._pace(seconds)
+                    action = legal[0]
+                else:
+                    action = await self.pool.choose(
+                        table.game.id, name, obs, legal, rng_seed, seconds, table=table.id
+                    )
+                if searching:
+                    live.turn_spent[seat] = live.turn_spent.get(seat, 0.0) + seconds
+                refused = await self.submit(live, seat, action, seq, by_bot=True)
+                if refused is not None and refused.code == "server_error":
+                    # Storage failed: wait, doubling, rather than retry at once forever.
+                    live.store_failures += 1
+                    first, most = BOT_BACKOFF
+                    delay = min(most, first * 2 ** (live.store_failures - 1))
+                    log.warning(
+                        "table %s: the bot move of seat %s could not be stored (%s); "
+                        "trying again in %.1f s",
+                        live.table.id,
+                        seat,
+                        refused.reason,
+                        delay,
+                    )
+                    await asyncio.sleep(delay)
+                    continue
+                if refused is None:
+                    live.store_failures = 0
+                if refused is None or refused.code not in ("stale",):
+                    return
+        except Exception:
+            log.exception("table %s: the bot of seat %s failed", live.table.id, seat)
+        finally:
+            live.thinking.pop(seat, None)
+            if not live.table.state.over:
+                self._kick_bots(live)
+
+    async def _pace(self, seconds: float) -> None:
+        """Wait as long as a search would, so a bot's speed tells nothing."""
+        await asyncio.sleep(seconds)
+
+    # -- hints -----------------------------------------------------------------------------
+    async def hint(self, live: Live, conn: Connection) -> Refused | None:
+        """Start working out a hint for the seat of ``conn`` (answered to that
+        connection alone when ready), or say why not."""
+        assert conn.seat is not None
+        seat = conn.seat
+        async with live.lock:
+            table = live.table
+
+            def refused(code: Any, reason: str) -> Refused:
+                return Refused(code=code, reason=reason, seq=table.seen_seq(seat), about="hint")
+
+            if not table.hints:
+                return refused(
+                    "hints_off", "hints are off at this table: its creator turned them off"
+                )
+            if table.state.over:
+                return refused("over", "the game is over: hints are for decisions still to make")
+            legal = table.legal.get(seat, ())
+            if not legal:
+                return refused(
+                    "not_your_turn", "a hint is for a decision of yours, and you have none now"
+                )
+            if seat in live.hinting:
+                return refused("busy", "a hint for your seat is being worked out: wait for it")
+            if not conn.hint_bucket.take():
+                lim = self.limits
+                limit = rate_limited(
+                    f"too many hints: at most {lim.hint_burst} at once, then one every "
+                    f"{1 / lim.hint_rate:g} s",
+                    conn.hint_bucket.wait(),
+                )
+                limit.about = "hint"
+                limit.seq = table.seen_seq(seat)
+                return limit
+            # Only what the seat may know: its observation and its legal actions.
+            observation = table.state.observation(seat)
+            since = table.decision_since.get(seat, 0)
+            live.hinting.add(seat)
+        self._spawn(self._hint(live, conn, seat, observation, list(legal), since))
+        return None
+
+    async def _hint(
+        self,
+        live: Live,
+        conn: Connection,
+        seat: int,
+        observation: dict[str, Any],
+        legal: list[int],
+        since: int,
+    ) -> None:
+        table = live.table
+        try:
+            analysis = await self.pool.analyse(
+                table.game.id,
+                observation,
+                legal,
+                secrets.randbits(63),
+                table.think,
+                table=table.id,
+            )
+            async with live.lock:
+                if (
+                    table.state.over
+                    or table.legal.get(seat, ()) != tuple(legal)
+                    or table.decision_since.get(seat, 0) != since
+                ):
+                    self._refuse(
+                        conn,
+                        Refused(
+                            code="stale",
+                            reason="the game moved on while the hint was worked out: ask again",
+                            seq=table.seen_seq(seat),
+                            about="hint",
+                        ),
+                    )
+                    return
+                moves = [
+                    HintMove(
+                        id=m.action.id,
+                        notation=m.action.notation,
+                        value=round(m.value, 4),
+                        visits=m.visits,
+                    )
+                    for m in advice.top_moves(analysis, HINT_MOVES)
+                    if m.value is not None
+                ]
+                msg = Hint(
+                    seq=table.seen_seq(seat),
+                    moves=moves,
+                    iterations=analysis.iterations,
+                    seconds=round(analysis.seconds, 3),
+                )
+                self._put(conn, self._game_message(live, seat, msg))
+        except Exception:
+            log.exception("table %s: the hint for seat %s failed", table.id, seat)
+            self._refuse(
+                conn,
+                Refused(
+                    code="server_error",
+                    reason="the hint could not be worked out; try again",
+                    about="hint",
+                ),
+            )
+        finally:
+            live.hinting.discard(seat)

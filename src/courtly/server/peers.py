@@ -1,0 +1,269 @@
+"""Several servers sharing one PostgreSQL database (``shared``).
+
+Every write of a table is made holding that table's lock in the database,
+after applying what other servers stored since (so the check -> apply ->
+commit -> send order holds across servers); every commit notifies the other
+servers, which send the news to their own clients exactly as if it had
+happened there; and one server at a time (the table's owner) runs its bots and
+clocks, taking over the tables of a server that stops.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import AsyncIterator
+
+from courtly.engine.errors import CourtlyError
+from courtly.server.core import BOT_BACKOFF, HubCore, Live, StorageError, log
+from courtly.server.db import Changes, TableTxn
+
+OWN_EVERY = 1.0
+"""Seconds between a shared server's checks for tables to take over: tables it
+has in memory that nobody runs, and tables whose server stopped."""
+ADOPT_AT_ONCE = 50
+"""Tables of a stopped server taken over at one check."""
+HEARTBEAT = 5.0
+"""Seconds between a shared server's signs of life; a server not heard from
+for three of them is gone, and its clients with it."""
+LOCK_WAIT = 10.0
+"""Seconds a write waits for a table's lock held by another server."""
+
+
+class Peers(HubCore):
+    """News from other servers, catching up with them, taking tables over."""
+
+    @contextlib.asynccontextmanager
+    async def _txn(self, live: Live, kind: str, what: str) -> AsyncIterator[TableTxn | None]:
+        """Hold the table's lock in the database while checking and storing one
+        write of ``kind`` (shared; the caller holds ``live.lock``): first wait
+        for any other server holding it, then apply (and send) ``what`` other
+        servers stored since (see ``Store.lock_table``). Yields the transaction
+        the write goes in (None when not shared: one server, one lock). A
+        database that fails is a StorageError."""
+        if not self.shared:
+            yield None
+            return
+        async with self._txns:
+            delay, deadline = 0.002, time.monotonic() + LOCK_WAIT
+            while True:
+                table = live.table
+                txn = await self.db(
+                    self.store.lock_table, table.id, kind, what, table.seq, live.chat_seen
+                )
+                if txn is not None:
+                    break
+                if time.monotonic() > deadline:
+                    raise StorageError(
+                        "another server has held this table for too long: nothing was "
+                        "changed; try again in a moment"
+                    )
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 0.05)
+            try:
+                await self._catch_up(live, txn.changes)
+                yield txn
+            finally:
+                if txn.open:  # nothing was written: let the table go
+                    try:
+                        self.writer.submit(txn.rollback)
+                    except RuntimeError:  # the server is closing
+                        txn.rollback()
+
+    # -- several servers (shared) ----------------------------------------------------
+    def _noted(self, server: str, kind: str, table_id: str, extra: str) -> None:
+        """News from another server (see ``shared``)."""
+        self.servers[server] = time.monotonic()
+        if kind == "bye":
+            self._gone(server)
+            return
+        live = self.tables.get(table_id)
+        if live is None:
+            return
+        if kind == "p":  # the seats with a client there
+            seats = frozenset(int(x) for x in extra.split(",") if x.isdigit())
+            if seats:
+                live.elsewhere[server] = seats
+            else:
+                live.elsewhere.pop(server, None)
+            self._send_seats(live)
+        elif kind == "q":  # a server just loaded the table: who is here?
+            if live.here():
+                self._spawn(self._announce(live))
+        elif kind in ("a", "c", "s", "r"):
+            self._news(live, kind)
+
+    def _reset(self) -> None:
+        """The notifications were interrupted: read every table again, ask again
+        who is where. What was heard before is forgotten: a client that left
+        another server while the notifications were down was never announced,
+        and only servers with clients at a table answer the question."""
+        for live in self.tables.values():
+            if live.elsewhere:
+                live.elsewhere.clear()
+                self._send_seats(live)
+            self._news(live, "acsr")
+            if self.coord is not None:
+                self._spawn(self.coord.notify("q", live.table.id))
+
+    def _lost(self) -> None:
+        """The connection holding this server's tables dropped: it runs none of
+        them now (until ``_watching`` takes them back, if nobody else did)."""
+        for live in self.tables.values():
+            live.owner = False
+            if live.timer is not None:
+                live.timer.cancel()
+                live.timer = None
+
+    def _gone(self, server: str) -> None:
+        """A server stopped: its clients are gone with it."""
+        self.servers.pop(server, None)
+        for live in self.tables.values():
+            if live.elsewhere.pop(server, None) is not None:
+                self._send_seats(live)
+
+    async def _announce(self, live: Live) -> None:
+        """Tell the other servers which seats of the table have a client here."""
+        if self.coord is None:
+            return
+        with contextlib.suppress(Exception):
+            await self.coord.notify("p", live.table.id, ",".join(map(str, sorted(live.here()))))
+
+    def _news(self, live: Live, kinds: str) -> None:
+        live.news.update(kinds)
+        if not live.catching_up:
+            live.catching_up = True
+            self._spawn(self._catching_up(live))
+
+    async def _catching_up(self, live: Live) -> None:
+        """Read and apply what other servers stored, until nothing is new."""
+        delay = BOT_BACKOFF[0]
+        try:
+            while live.news:
+                kinds, live.news = live.news, set()
+                try:
+                    async with live.lock:
+                        table = live.table
+                        what = "".join(sorted(kinds | ({"a"} if "r" in kinds else set())))
+                        changes = await self.db(
+                            self.store.changes, table.id, what, table.seq, live.chat_seen
+                        )
+                        await self._catch_up(live, changes)
+                except StorageError:
+                    live.news |= kinds
+                    await asyncio.sleep(delay)
+                    delay = min(delay * 2, BOT_BACKOFF[1])
+                    continue
+                except CourtlyError:
+                    log.exception("table %s cannot follow its stored actions", live.table.id)
+                    self._drop(live)
+                    return
+                self._kick_bots(live)
+        finally:
+            live.catching_up = False
+
+    def _drop(self, live: Live) -> None:
+        """Forget a table that went wrong here; its clients reconnect to load it again."""
+        if self.tables.get(live.table.id) is live:
+            del self.tables[live.table.id]
+        for conn in live.conns:
+            self._spawn(conn.ws.close(code=1011, reason="the table must be loaded again"))
+
+    async def _catch_up(self, live: Live, changes: Changes) -> None:
+        """Apply what other servers stored (the caller holds ``live.lock``), and
+        send it to this server's clients exactly as if it had happened here."""
+        table = live.table
+        for n, seat, notation, by_bot in changes.actions:
+            if n < table.seq:
+                continue
+            try:
+                if n > table.seq:
+                    raise CourtlyError(f"action {table.seq} is missing")
+                events = table.apply(seat, table.game.parse_action(notation))
+            except CourtlyError as exc:
+                raise CourtlyError(
+                    f"table {table.id}: stored action {n} (seat {seat} {notation!r}) "
+                    f"does not follow: {exc}"
+                ) from None
+            self._acted(live, events, seat, notation, by_bot)
+        for line, seat, name, text, at in changes.chat:
+            if line > live.chat_seen:
+                self._chat_line(live, line, seat, name, text, at.isoformat() + "Z")
+        if changes.seats is not None:
+            self._seats_from(live, changes.seats)
+        if changes.rematch is not None and table.rematch_id is None and changes.rematch[0]:
+            table.rematch_id, table.rematch_rotated = changes.rematch
+            new = await self.get(changes.rematch[0])
+            if new is not None:
+                self._invite(live, new.table)
+
+    def _seats_from(
+        self, live: Live, rows: list[tuple[int, str, str | None, str | None, str | None, bool]]
+    ) -> None:
+        """Seats as stored: taken, named, away or back elsewhere."""
+        table = live.table
+        changed = False
+        for seat, kind, bot, token, name, away in rows:
+            s = table.seats[seat]
+            if (s.kind, s.bot, s.token, s.name) != (kind, bot, token, name):
+                s.kind, s.bot, s.token, s.name = kind, bot, token, name
+                changed = True
+            if s.away != away:
+                s.away = away
+                s.clock = 0.0 if away else table.time_bank
+                live.running.pop(seat, None)
+                changed = True
+        if changed:
+            self._clock_step(live)
+            self._send_seats(live)
+
+    async def _watching(self) -> None:
+        """Shared: now and then, take over the tables in memory that nobody
+        runs and those of servers that stopped; let go of tables that left
+        memory; say this server is alive and forget servers that are not."""
+        assert self.coord is not None
+        coord = self.coord
+        beat = 0.0
+        while True:
+            await asyncio.sleep(OWN_EVERY)
+            try:
+                for table_id in list(coord.held):
+                    if table_id not in self.tables:  # (checked at once: no await between)
+                        await coord.disown(table_id)
+                idle = [
+                    t
+                    for t, live in self.tables.items()
+                    if not live.owner and not live.table.state.over
+                ]
+                if idle:
+                    for table_id in await coord.own_many(idle):
+                        live = self.tables.get(table_id)
+                        if live is None:
+                            continue
+                        self._take_over(live)
+                        log.info("table %s: its bots and clocks run here now", table_id)
+                for table_id in await coord.adopt(ADOPT_AT_ONCE):
+                    live = self.tables.get(table_id)
+                    if live is not None:
+                        self._take_over(live)
+                    else:
+                        await self.get(table_id)
+                    log.info("table %s: taken over from a server that stopped", table_id)
+                clock = time.monotonic()
+                if clock - beat >= HEARTBEAT:
+                    beat = clock
+                    await coord.notify("h", "-")
+                    for server, heard in list(self.servers.items()):
+                        if clock - heard > 3 * HEARTBEAT:
+                            self._gone(server)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the check for tables to take over failed")
+
+    def _take_over(self, live: Live) -> None:
+        """Run the table's clocks and (once what was stored is read) its bots here."""
+        live.owner = True
+        self._clock_step(live)
+        self._news(live, "acsr")
