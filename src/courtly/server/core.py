@@ -35,8 +35,6 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 log = logging.getLogger("courtly.server")
-HINT_MOVES = 5
-"""Moves a hint names."""
 REVIEW_THINK = 0.2
 """Seconds of search per decision in a review on the server."""
 REVIEWS_KEPT = 64

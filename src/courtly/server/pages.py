@@ -4,11 +4,12 @@
     GET /play/{id}[?token=...]     a table's page (the token of an invite link plays a seat)
     GET /replay/{id}[?seat=N]      a finished game, step by step
     GET /rules/{game}              a game's rules, from its RULES.md
-    GET /api/tables/{id}/replay    the frames of a finished game's replay (JSON)
-    GET /api/tables/{id}/breakdown the end-of-game score breakdown (JSON)
     GET /static/...                the page scripts, styles and the card pictures' code
     GET /favicon.ico               the site's icon (a crown)
     GET /docs                      the HTTP and websocket API, drawn from /openapi.json
+
+The API (``/api``, the websocket) is in api.py; the replay page's JSON comes
+from ``/api/tables/{id}/replay``, made by ``replay_frames`` here.
 
 Pages are Jinja2 templates rendered on the server; the table page is drawn in
 the browser by plain scripts (``static/``) from the websocket's messages. No
@@ -175,14 +176,6 @@ async def api_docs(request: Request) -> HTMLResponse:
 
 
 # -- data for the pages ----------------------------------------------------------------
-def _finished(live: Live) -> State:
-    state = live.table.state
-    if not state.over:
-        # Before the end, every seat's hidden cards are still secret.
-        raise CourtlyError("a replay is available once the game is over")
-    return state
-
-
 def replay_frames(state: State, seat: int | None) -> list[dict[str, Any]]:
     """The game of ``state`` replayed from its deal: one frame per step, each with
     the observation of ``seat`` (None: the public view), the action played and
@@ -209,32 +202,3 @@ def replay_frames(state: State, seat: int | None) -> list[dict[str, Any]]:
             }
         )
     return frames
-
-
-@router.get("/api/tables/{table_id}/replay", include_in_schema=True)
-async def replay_data(request: Request, table_id: str, seat: int | None = None) -> dict[str, Any]:
-    """A finished game, step by step, from the view of ``seat`` (default: public)."""
-    live = await _table(request, table_id)
-    state = _finished(live)
-    if seat is not None and not 0 <= seat < state.players:
-        raise CourtlyError(
-            f"seat {seat} is not a seat of this table: seats run 0 to {state.players - 1}"
-        )
-    names = [s.name or (f"bot {s.bot}" if s.kind == "bot" else None) for s in live.table.seats]
-    return {
-        "table": live.table.id,
-        "game": state.game.id,
-        "seat": seat,
-        "names": names,
-        "frames": replay_frames(state, seat),
-        "result": live.table.result(),
-    }
-
-
-@router.get("/api/tables/{table_id}/breakdown", include_in_schema=True)
-async def breakdown(request: Request, table_id: str) -> dict[str, Any]:
-    """The end-of-game score table (headers and one row per seat), from the public view."""
-    live = await _table(request, table_id)
-    state = _finished(live)
-    headers, rows = state.game.score_table(state.observation(None))
-    return {"headers": headers, "rows": rows, "result": live.table.result()}
