@@ -79,7 +79,8 @@ SWEEP_EVERY = 30.0
 
 
 class Hub(Connections, Acting, Clocks, Reviews, Peers, HubCore):
-    """Every live table of one server."""
+    """Every live table of one server: the jobs of the modules above in one
+    object (the state they share is ``HubCore``'s)."""
 
     async def start(self) -> None:
         """Resume, in the background (the server answers at once), the unfinished
