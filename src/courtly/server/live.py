@@ -139,6 +139,12 @@ FINISHED_AFTER = 60.0
 SWEEP_EVERY = 30.0
 """Seconds between sweeps of idle tables."""
 
+WATCH_PACE = 1.0
+"""Seconds ``courtly serve`` gives each move of a table of bots only: a pace
+people can watch (nobody follows 150 moves in five seconds), and bots-only
+tables never take the CPU that people's tables need. A table with a person
+at it is never paced (its bots answer at once, or as long as a search)."""
+
 BOT_BACKOFF = (0.5, 30.0)
 """A bot whose move could not be stored waits this long before trying again,
 doubling from the first figure up to the second."""
@@ -258,9 +264,11 @@ class Hub:
         limits: Limits | None = None,
         review_think: float = REVIEW_THINK,
         idle_after: float = IDLE_AFTER,
+        bot_pace: float = 0.0,
     ) -> None:
         self.store = store
         self.idle_after = idle_after
+        self.bot_pace = bot_pace  # seconds a move on a table of bots only (WATCH_PACE)
         self.limits = limits or Limits()
         self.buckets = Buckets()
         self.pool = pool or BotPool()
@@ -905,6 +913,9 @@ class Hub:
                         name, searching = QUICK_STAND_IN, False
                     forced = len(legal) == 1
                     public = forced and (not searching or publicly_forced(table.state, seat))
+                    watched = self.bot_pace > 0 and all(s.kind == "bot" for s in table.seats)
+                if watched:  # a table of bots only plays at a pace people can watch
+                    await asyncio.sleep(self.bot_pace)
                 if public:  # everybody knows it: no search, no wait
                     action = legal[0]
                 elif forced:  # only the seat knows it: as long as a search would take
