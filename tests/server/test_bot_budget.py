@@ -291,3 +291,24 @@ def test_a_search_cancelled_while_waiting_gives_its_place_back() -> None:
         return slots.free, slots.waiting()
 
     assert asyncio.run(run()) == (1, 0)
+
+
+def test_a_table_of_bots_only_plays_at_a_pace_people_can_watch(database: str) -> None:
+    """``courtly serve`` paces a bots-only table (``live.WATCH_PACE``): with a
+    0.25 s pace, two seconds hold at most nine moves, where unpaced random
+    bots would finish a whole game (a slow machine only makes fewer)."""
+    limits = Limits(rate=1000, burst=1000, create_rate=1000, create_burst=1000)
+    with TestClient(create_app(database, limits=limits, bot_pace=0.25)) as client:
+        r = client.post("/api/tables", json={"game": "crown-rivals", "seats": ["random", "random"]})
+        assert r.status_code == 201, r.text
+        table = r.json()["table"]["id"]
+
+        def seq() -> int:
+            return int(client.get(f"/api/tables/{table}").json()["seq"])
+
+        deadline = time.monotonic() + 30
+        while seq() == 0 and time.monotonic() < deadline:  # the bots have begun
+            time.sleep(0.05)
+        first = seq()
+        time.sleep(2.0)
+        assert first > 0 and seq() - first <= 9, (first, seq())

@@ -454,3 +454,29 @@ def test_an_unreadable_websocket_upgrade_is_answered_at_once(tmp_path: Path) -> 
         assert answer == "HTTP 414" and took < 2
         answer, took = asyncio.run(attempt(base + "t" * 100))
         assert answer == "closed 4400" and took < 2
+
+
+def test_game_messages_are_sent_uncompressed(tmp_path: Path) -> None:
+    """Served as ``courtly serve`` serves, a websocket offered permessage-deflate
+    (as browsers offer it) is not given it: a game's messages are a few KB, and
+    a compressor per connection cost a quarter of the server's CPU an action
+    and much of its memory under load (BENCHMARKS.md, "Online play under load")."""
+    import asyncio
+
+    import httpx
+    import websockets
+
+    from ..serving import serving
+
+    async def extensions(url: str) -> str | None:
+        async with websockets.connect(url, open_timeout=5) as ws:  # offers deflate
+            assert (await ws.recv()) is not None
+            return ws.response.headers.get("Sec-WebSocket-Extensions")
+
+    with serving(create_app(str(tmp_path / "d.db"))) as url:
+        made = httpx.post(
+            f"{url}/api/tables", json={"game": "crown-rivals", "seats": ["human", "normal"]}
+        ).json()
+        token = made["seats"][0]["token"]
+        ws_url = url.replace("http", "ws", 1) + f"/ws/tables/{made['table']['id']}?token={token}"
+        assert asyncio.run(extensions(ws_url)) is None

@@ -300,11 +300,20 @@ def serve(
             min=1,
         ),
     ] = 12,
+    bot_pace: Annotated[
+        float | None,
+        typer.Option(
+            help="Seconds a move on a table of bots only, a pace people can watch "
+            "(default 1; 0: as fast as the bots choose).",
+            min=0.0,
+            max=60.0,
+        ),
+    ] = None,
 ) -> None:
     """Serve online play: tables with invite links, bots, spectators, live over websockets."""
     from courtly.cli.serve import run_serve
 
-    run_serve(console(), host, port, db, tables_per_minute)
+    run_serve(console(), host, port, db, tables_per_minute, bot_pace)
 
 
 from courtly.cli.lab import app as lab_app  # noqa: E402  (it uses the helpers above)

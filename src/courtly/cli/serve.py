@@ -18,7 +18,14 @@ be rare; full sweeps of a heap of hundreds of tables paused the one event loop
 for tens of milliseconds, which was the whole tail of the load benchmark."""
 
 
-def run_serve(out: Console, host: str, port: int, db: str, tables_per_minute: int = 12) -> None:
+def run_serve(
+    out: Console,
+    host: str,
+    port: int,
+    db: str,
+    tables_per_minute: int = 12,
+    bot_pace: float | None = None,
+) -> None:
     import uvicorn
 
     from courtly.server import transport
@@ -29,7 +36,10 @@ def run_serve(out: Console, host: str, port: int, db: str, tables_per_minute: in
     url = database_url(db)
     Store(url).close()  # migrate now, so a bad database is a one-line error before serving
     limits = Limits(create_rate=tables_per_minute / 60, create_burst=max(10, tables_per_minute))
-    app = create_app(db, limits=limits)
+    from courtly.server.live import WATCH_PACE
+
+    pace = WATCH_PACE if bot_pace is None else bot_pace
+    app = create_app(db, limits=limits, bot_pace=pace)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     out.print(f"Courtly is serving on [bold]http://{shown}:{port}/[/] (database: {shown_url(url)})")
     out.print("Open it in a browser to play; the API is at /docs. Ctrl-C stops.")

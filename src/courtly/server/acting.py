@@ -27,6 +27,11 @@ from courtly.server.protocol import ChatLine, Hint, HintMove, Refused
 
 HINT_MOVES = 5
 """Moves a hint names."""
+WATCH_PACE = 1.0
+"""Seconds ``courtly serve`` gives each move of a table of bots only: a pace
+people can watch (nobody follows 150 moves in five seconds), and bots-only
+tables never take the CPU that people's tables need. A table with a person
+at it is never paced (its bots answer at once, or as long as a search)."""
 
 
 class Acting(HubCore):
@@ -177,6 +182,9 @@ class Acting(HubCore):
                         name, searching = QUICK_STAND_IN, False
                     forced = len(legal) == 1
                     public = forced and (not searching or publicly_forced(table.state, seat))
+                    watched = self.bot_pace > 0 and all(s.kind == "bot" for s in table.seats)
+                if watched:  # a table of bots only plays at a pace people can watch
+                    await asyncio.sleep(self.bot_pace)
                 if public:  # everybody knows it: no search, no wait
                     action = legal[0]
                 elif forced:  # only the seat knows it: as long as a search would take

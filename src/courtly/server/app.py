@@ -33,15 +33,18 @@ def create_app(
     limits: Limits | None = None,
     review_think: float = REVIEW_THINK,
     idle_after: float = IDLE_AFTER,
+    bot_pace: float = 0.0,
 ) -> FastAPI:
     """The app for database ``db`` (a file path for SQLite, or a database URL);
-    ``review_think``: seconds of search per decision in a game review."""
+    ``review_think``: seconds of search per decision in a game review;
+    ``bot_pace``: seconds a move on a table of bots only (``courtly serve``
+    gives ``live.WATCH_PACE``; 0: as fast as the bots choose)."""
     url = database_url(db)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(url)
-        hub = Hub(store, pool, limits, review_think, idle_after)
+        hub = Hub(store, pool, limits, review_think, idle_after, bot_pace)
         app.state.hub = hub
         await hub.start()
         try:

@@ -175,9 +175,11 @@ class HubCore:
         limits: Limits | None = None,
         review_think: float = REVIEW_THINK,
         idle_after: float = IDLE_AFTER,
+        bot_pace: float = 0.0,
     ) -> None:
         self.store = store
         self.idle_after = idle_after
+        self.bot_pace = bot_pace  # seconds a move on a table of bots only (WATCH_PACE)
         self.limits = limits or Limits()
         self.buckets = Buckets()
         self.pool = pool or BotPool()

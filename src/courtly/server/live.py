@@ -39,7 +39,7 @@ import time
 from datetime import timedelta
 
 from courtly.engine.errors import CourtlyError
-from courtly.server.acting import Acting
+from courtly.server.acting import WATCH_PACE, Acting
 from courtly.server.clocks import Clocks
 from courtly.server.connections import Connection, Connections
 from courtly.server.core import (
@@ -62,6 +62,7 @@ from courtly.server.tables import Seat, Table, new_token
 __all__ = [
     "IDLE_AFTER",
     "REVIEW_THINK",
+    "WATCH_PACE",
     "Busy",
     "Connection",
     "Hub",

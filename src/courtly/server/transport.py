@@ -52,5 +52,7 @@ def config(app: Any, host: str, port: int, **settings: Any) -> uvicorn.Config:
         ws_max_size=WS_MAX_SIZE,
         ws_ping_interval=20,
         ws_ping_timeout=20,
+        ws_per_message_deflate=False,  # a few KB a message: a compressor per connection cost
+        # a quarter of the CPU an action and much of the memory under load (BENCHMARKS.md)
         **settings,
     )
