@@ -1,14 +1,16 @@
 """The observation envelope: the keys every game's observation shares.
 
-``State.observation(seat)`` is ``envelope(state, seat)`` followed by the
-game's own part, ``view.observe_own(state, seat)``. The engine fills the keys
+``State.observation(seat)`` is the game's own part,
+``view.observe_own(state, seat)``, to which ``envelope`` adds the keys that
+the engine fills
 its ``State`` answers for every game (which game, whose view, the seats, the
 options shown, the decision awaited and by whom, whether the game is over and
 who won); the view supplies the rest of ``Envelope`` (the scores as the game
 counts them, and the hands: every seat's size, the viewer's cards) with
 everything else the game shows. A view may also replace ``to_act`` where its
-rules hide who is being asked (Garrison's reaction window, GAR-4); a key keeps
-its place when the view gives it again.
+rules hide who is being asked (Garrison's reaction window, GAR-4). No reader
+depends on the order of an observation's keys (those that print or hash one
+sort them).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ if TYPE_CHECKING:
 
 
 class Envelope(TypedDict):
-    """The keys of every observation, in this order, then the game's own."""
+    """The keys of every observation (with the game's own keys)."""
 
     game: str
     """The game's id."""
@@ -45,22 +47,24 @@ class Envelope(TypedDict):
 
 
 ENGINE_KEYS = ("game", "seat", "players", "options", "decision", "to_act", "over", "winners")
-"""The keys ``envelope`` fills, in order."""
+"""The keys ``envelope`` fills."""
 VIEW_KEYS = ("scores", "hand_sizes")
 """The keys of ``Envelope`` a view supplies for every viewer (and ``hand`` for a seat)."""
 
 
-def envelope(state: State, seat: int | None) -> dict[str, Any]:
-    """The keys of ``Envelope`` that the engine knows for every game, in order;
-    ``State.observation`` adds the view's own part to it."""
+def envelope(state: State, seat: int | None, obs: dict[str, Any]) -> dict[str, Any]:
+    """Add to ``obs`` (the view's own part of ``seat``'s observation) the keys
+    of ``Envelope`` that the engine knows for every game, and return it. It
+    writes into the view's dict rather than merging two: observations are
+    built on the search's hot path, and this costs no copy."""
     top = state.pending.top
-    return {
-        "game": state.game.id,
-        "seat": seat,
-        "players": state.players,
-        "options": state.options.shown(),
-        "decision": top.kind if top is not None else None,
-        "to_act": list(top.waiting) if top is not None else [],
-        "over": state.over,
-        "winners": state.winners,
-    }
+    obs["game"] = state.game.id
+    obs["seat"] = seat
+    obs["players"] = state.players
+    obs["options"] = state.options.shown()
+    obs["decision"] = top.kind if top is not None else None
+    if "to_act" not in obs:  # a view hides who is being asked where its rules do
+        obs["to_act"] = list(top.waiting) if top is not None else []
+    obs["over"] = state.over
+    obs["winners"] = state.winners
+    return obs

@@ -483,13 +483,11 @@ class State(ABC):
 
     # -- what each seat may know ------------------------------------------------
     def observation(self, seat: int | None) -> dict[str, Any]:
-        """JSON-ready: everything ``seat`` may know, nothing more (None: spectator);
-        the keys every game shares (``envelope.Envelope``, filled by the engine),
-        then the game's own part from its ``view`` module, the one place that
-        strips secrets."""
-        obs = envelope(self, seat)
-        obs.update(self.game.view.observe_own(self, seat))
-        return obs
+        """JSON-ready: everything ``seat`` may know, nothing more (None: spectator):
+        the game's own part from its ``view`` module, the one place that strips
+        secrets, with the keys every game shares (``envelope.Envelope``) that
+        the engine fills."""
+        return envelope(self, seat, self.game.view.observe_own(self, seat))
 
     @abstractmethod
     def zones(self) -> dict[str, list[int]]:
