@@ -38,6 +38,7 @@ COMPILED: tuple[str, ...] = (
     "courtly.cards",
     "courtly.engine.actions",
     "courtly.engine.decisions",
+    "courtly.engine.envelope",
     "courtly.engine.events",
     "courtly.engine.game",
     *(f"courtly.games.{g}.{m}" for g in _GAMES for m in ("rules", "actions", "view")),

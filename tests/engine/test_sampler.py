@@ -95,7 +95,7 @@ def test_a_game_without_a_sampler_reads_the_observation_for_each_world() -> None
     view = type(game).view
 
     class Plain:  # a view module without a Sampler
-        observe = staticmethod(view.observe)
+        observe_own = staticmethod(view.observe_own)
         sample = staticmethod(view.sample)
 
     class Bare(type(game)):  # type: ignore[misc]

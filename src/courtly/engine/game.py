@@ -19,7 +19,8 @@ the modules of its package that the base class wires up: ``notation`` (``parse``
 and ``NOTATION_HELP``), ``view`` (``Sampler`` or ``sample``, for ``sampler``
 and ``sample_state``) and
 ``screen`` (``render``, and optionally ``describe`` and ``score_table``);
-``view.observe`` also gives every ``State.observation``. Its
+``view.observe_own`` gives the game's own part of every ``State.observation``
+(the engine builds the keys all games share: ``engine/envelope.py``). Its
 ``State`` implements ``legal_actions``, ``check``
 (the reason an action is illegal, or None), ``play`` (carry out a legal action),
 ``observation``, ``zones`` and ``hidden_from``; the base class owns validation,
@@ -52,6 +53,7 @@ from mypy_extensions import mypyc_attr
 from courtly import cards
 from courtly.engine.actions import Action
 from courtly.engine.decisions import DecisionStack
+from courtly.engine.envelope import envelope
 from courtly.engine.errors import IllegalAction, NotationError, OptionError
 from courtly.engine.events import Event
 from courtly.engine.options import GameOptions
@@ -91,7 +93,8 @@ class Game(ABC):
     notation: ClassVar[Notation]
     """The module that reads actions: ``parse(text)`` and ``NOTATION_HELP``."""
     view: ClassVar[View]
-    """The module that strips secrets: ``observe(state, seat)`` and
+    """The module that strips secrets: ``observe_own(state, seat)`` (the game's
+    own part of an observation) and
     ``sample(game, observation, rng)``."""
     screen: ClassVar[Screen]
     """The terminal module: ``render(observation, legal)``, and optionally
@@ -480,10 +483,11 @@ class State(ABC):
 
     # -- what each seat may know ------------------------------------------------
     def observation(self, seat: int | None) -> dict[str, Any]:
-        """JSON-ready: everything ``seat`` may know, nothing more (None: spectator);
-        built by the game's ``view`` module, the one place that strips secrets."""
-        obs: dict[str, Any] = self.game.view.observe(self, seat)
-        return obs
+        """JSON-ready: everything ``seat`` may know, nothing more (None: spectator):
+        the game's own part from its ``view`` module, the one place that strips
+        secrets, with the keys every game shares (``envelope.Envelope``) that
+        the engine fills."""
+        return envelope(self, seat, self.game.view.observe_own(self, seat))
 
     @abstractmethod
     def zones(self) -> dict[str, list[int]]:

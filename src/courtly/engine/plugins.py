@@ -37,7 +37,11 @@ class View(Protocol):
     hold a ``Sampler`` class (an ``engine.game.Sampler``) that deals many
     worlds of one observation."""
 
-    def observe(self, state: Any, seat: int | None) -> dict[str, Any]: ...
+    def observe_own(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """The game's part of what ``seat`` may know (``None``: a spectator),
+        JSON-ready: ``scores``, ``hand_sizes``, ``hand`` for a seat, and its
+        own keys (``engine.envelope``)."""
+        ...
 
     def sample(self, game: Any, obs: Mapping[str, Any], rng: Any) -> Any: ...
 

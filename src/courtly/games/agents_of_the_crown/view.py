@@ -52,19 +52,12 @@ def _commit_view(a: AgentsAction | None, mine: bool) -> dict[str, Any] | None:
     return view
 
 
-def observe(state: AgentsState, seat: int | None) -> dict[str, Any]:
-    """Everything ``seat`` may know (``None``: a spectator), JSON-ready."""
-    top = state.pending.top
-    decision = top.kind if top else None
+def observe_own(state: AgentsState, seat: int | None) -> dict[str, Any]:
+    """The game's own part of everything ``seat`` may know (``None``: a
+    spectator), JSON-ready: the engine adds the keys every game shares."""
     obs: dict[str, Any] = {
-        "game": "agents-of-the-crown",
-        "seat": seat,
-        "players": PLAYERS,
-        "options": state.options.shown(),
         "year": state.year,
         "season": SEASONS[state.season] if state.season < len(SEASONS) else None,
-        "decision": decision,
-        "to_act": list(top.waiting) if top else [],
         "houses": [cards.SUITS[s] for s in state.houses],
         "scores": list(state.score),
         "year_scores": [list(y) for y in state.year_scores],
@@ -88,8 +81,6 @@ def observe(state: AgentsState, seat: int | None) -> dict[str, Any]:
         "prizes": [_codes(p) for p in state.prizes],
         "discard": _codes(state.discard),
         "last_season": state.last_season,
-        "over": state.over,
-        "winners": state.winners,
     }
     if seat is not None:
         mine = state.passes[seat]

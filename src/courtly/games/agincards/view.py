@@ -28,18 +28,12 @@ from courtly.games.agincards.rules import (
 _CODE = [cards.code(c) for c in range(52)]
 
 
-def observe(state: AgincardsState, seat: int | None) -> dict[str, Any]:
-    """Everything ``seat`` may know (``None``: a spectator), JSON-ready."""
-    top = state.pending.top
+def observe_own(state: AgincardsState, seat: int | None) -> dict[str, Any]:
+    """The game's own part of everything ``seat`` may know (``None``: a
+    spectator), JSON-ready: the engine adds the keys every game shares."""
     m = state.map
     card = m.card
     obs: dict[str, Any] = {
-        "game": "agincards",
-        "seat": seat,
-        "players": state.players,
-        "options": state.options.shown(),
-        "decision": top.kind if top else None,
-        "to_act": list(top.waiting) if top else [],
         "turn": state.turn,
         "map": [[*xy(i), _CODE[card[i] % SECOND_DECK]] for i in m.order],
         "tokens": sorted([*xy(i), o] for i, o in state.token_cells.items()),
@@ -53,8 +47,6 @@ def observe(state: AgincardsState, seat: int | None) -> dict[str, Any]:
             for t, r in zip(state.token_points, state.run_points, strict=True)
         ],
         "scores": list(state.score),
-        "over": state.over,
-        "winners": state.winners,
     }
     if seat is not None:
         obs["hand"] = [_CODE[c % SECOND_DECK] for c in state.hands[seat]]

@@ -44,22 +44,14 @@ def _maybe(c: int) -> str | None:
     return _CODE[c] if c >= 0 else None
 
 
-def observe(state: CrownState, seat: int | None) -> dict[str, Any]:
-    """Everything ``seat`` may know (``None``: a spectator), JSON-ready."""
+def observe_own(state: CrownState, seat: int | None) -> dict[str, Any]:
+    """The game's own part of everything ``seat`` may know (``None``: a
+    spectator), JSON-ready: the engine adds the keys every game shares."""
     items = state.pending.items
-    top = items[-1] if items else None
     values = state.values
     obs: dict[str, Any] = {
-        "game": "crown-rivals",
-        "seat": seat,
-        "players": PLAYERS,
-        "options": state.options.shown(),
-        "decision": top.kind if top else None,
-        "to_act": list(top.waiting) if top else [],
         "pending": [[d.kind, list(d.waiting)] for d in items],
         "scores": state.scores,
-        "over": not items,
-        "winners": state.winners,
         "end_reason": state.end_reason,
         "turn": state.turn,
         "active": state.active,

@@ -68,19 +68,20 @@ def _chain_entry(item: Item) -> dict[str, Any]:
     return entry
 
 
-def observe(st: GarrisonState, seat: int | None) -> dict[str, Any]:
-    """Everything ``seat`` may know (``None``: a spectator), JSON-ready."""
+def observe_own(st: GarrisonState, seat: int | None) -> dict[str, Any]:
+    """The game's own part of everything ``seat`` may know (``None``: a
+    spectator), JSON-ready: the engine adds the keys every game shares."""
     top = st.pending.top
     decision = top.kind if top else None
-    to_act = list(top.waiting) if top else []
+    hidden = False
     window = None
     chain = [_chain_entry(i) for i in st.chain]
     if decision == "reaction":
         item = st.chain[-1]
-        asked = seat is not None and seat in to_act
+        asked = seat is not None and top is not None and seat in top.waiting
         window = {"after": item.describe(), "by": item.seat, "you_are_asked": asked}
         if not asked:
-            to_act = []
+            hidden = True
             chain[-1]["answered"] = None  # GAR-4: whose turn to answer is not shown
             if seat is not None and seat != item.seat:
                 chain[-1]["you_answered"] = item.answered > (seat - item.seat - 1) % st.n
@@ -99,16 +100,10 @@ def observe(st: GarrisonState, seat: int | None) -> dict[str, Any]:
             }
         )
     obs: dict[str, Any] = {
-        "game": "garrison",
-        "seat": seat,
-        "players": n,
-        "options": st.options.shown(),
         "target": st.target,
         "turn": st.turn,
         "round": (st.turn - 1) // n + 1,
         "current": st.current,
-        "decision": decision,
-        "to_act": to_act,
         "window": window,
         "keeps": keeps,
         "hand_sizes": [len(h) for h in st.hands],
@@ -120,9 +115,9 @@ def observe(st: GarrisonState, seat: int | None) -> dict[str, Any]:
         "pools": _pools(st),
         "chain": chain,
         "scores": st.scores,
-        "over": st.ended,
-        "winners": st.winners,
     }
+    if hidden:
+        obs["to_act"] = []  # GAR-4: who is being asked is not shown
     if seat is not None:
         obs["hand"] = _codes(st.hands[seat])
     return obs

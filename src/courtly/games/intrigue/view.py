@@ -34,9 +34,9 @@ CODES = C.CODES
 BY_CODE = C.BY_CODE
 
 
-def observe(s: IntrigueState, seat: int | None) -> dict[str, Any]:
-    """Everything ``seat`` may know (``None``: a spectator), JSON-ready."""
-    top = s.pending.top
+def observe_own(s: IntrigueState, seat: int | None) -> dict[str, Any]:
+    """The game's own part of everything ``seat`` may know (``None``: a
+    spectator), JSON-ready: the engine adds the keys every game shares."""
     stacks = []
     for x in range(3):
         entries = []
@@ -58,13 +58,7 @@ def observe(s: IntrigueState, seat: int | None) -> dict[str, Any]:
             e["card"] = CODES[f]
         favors.append(e)
     obs: dict[str, Any] = {
-        "game": "intrigue",
-        "seat": seat,
-        "players": PLAYERS,
-        "options": s.options.shown(),
         "round": s.round,
-        "decision": top.kind if top else None,
-        "to_act": list(top.waiting) if top else [],
         "turn": s.turn,
         "first": s.start,
         "effect": CODES[s.effect] if s.effect >= 0 else None,
@@ -92,8 +86,6 @@ def observe(s: IntrigueState, seat: int | None) -> dict[str, Any]:
         "round_log": list(s.round_log),
         "final": s.final,
         "scores": list(s.points),
-        "over": s.finished,
-        "winners": s.winners,
     }
     if seat is not None:
         obs["hand"] = [CODES[c] for c in s.hands[seat]]

@@ -1,0 +1,50 @@
+"""Fixed observations, for counting instructions with callgrind.
+
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null python tools/observe.py GAME ROUNDS
+
+finds positions of GAME (seeds 0 to 4 at its default table, every 8th
+decision of a random game, up to 12 a game) and then, ROUNDS times, has every
+seat observe each of them (``state.observation(seat)``, as a search does for
+each world it samples); prints the observations made. Run it once with
+ROUNDS 0 too: the difference between the two counts is the observations' own.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+
+from courtly import build, games
+from courtly.engine.game import State
+
+
+def positions(game_id: str) -> list[State]:
+    game = games.get(game_id)
+    out = []
+    for seed in range(5):
+        state = game.new(seed=seed)
+        rng = random.Random(seed)
+        step = 0
+        while not state.over and len(out) < 12 * (seed + 1):
+            if step % 8 == 0:
+                out.append(state.clone())
+            seat = state.to_act[0]
+            state.apply(seat, state.random_action(seat, rng), quiet=True)
+            step += 1
+    return out
+
+
+def observe(states: list[State], rounds: int) -> int:
+    made = 0
+    for _ in range(rounds):
+        for state in states:
+            for seat in range(state.players):
+                state.observation(seat)
+                made += 1
+    return made
+
+
+if __name__ == "__main__":
+    game_id, rounds = sys.argv[1], int(sys.argv[2])
+    made = observe(positions(game_id), rounds)
+    print(f"{game_id}: {made} observations; {build.describe()}")
