@@ -152,13 +152,7 @@ def _fairness(rows: list[dict[str, Any]]) -> list[str]:
                 f"{orders}."
             )
         else:
-            seats = ", ".join(f"P{i} {iv(s, pct=True)}" for i, s in enumerate(r["seats"]))
-            p = r["seat_p"]
-            verdict = (
-                "the seats are clearly unequal"
-                if p is not None and p < ALPHA
-                else "no seat is clearly favoured"
-            )
+            seats, verdict = _by_seat(r)
             L.append(f"- **{n} players** ({r['games']} games): by seat {seats}; {verdict}.")
         for f in r["findings"][:2]:
             L.append(f"  - {f}")
@@ -304,6 +298,14 @@ def _moves(rows: list[dict[str, Any]], players: int) -> list[str]:
     return L
 
 
+def _by_seat(r: dict[str, Any]) -> tuple[str, str]:
+    """A player count's win shares by seat, and whether they clearly differ."""
+    seats = ", ".join(f"P{i} {iv(s, pct=True)}" for i, s in enumerate(r["seats"]))
+    p = r["seat_p"]
+    clear = p is not None and p < ALPHA
+    return seats, "the seats are clearly unequal" if clear else "no seat is clearly favoured"
+
+
 def _answer(
     key: str,
     fair: list[dict[str, Any]],
@@ -315,13 +317,7 @@ def _answer(
 ) -> list[str]:
     if key == "balance":
         r = fair[0]
-        seats = ", ".join(f"P{i} {iv(s, pct=True)}" for i, s in enumerate(r["seats"]))
-        p = r["seat_p"]
-        verdict = (
-            "the seats are clearly unequal"
-            if p is not None and p < ALPHA
-            else "no seat is clearly favoured"
-        )
+        seats, verdict = _by_seat(r)
         changing = [o["label"] for o in opts if o["clear"]]
         return [
             f"**Balance.** Over {r['games']} games the four Houses' seats win {seats}: "
