@@ -45,9 +45,12 @@ def free_port() -> int:
         return port
 
 
-def start_server(db: Path | str, port: int, wait: float = 30.0) -> subprocess.Popen[bytes]:
+def start_server(
+    db: Path | str, port: int, wait: float = 30.0, bot_pace: float | None = None
+) -> subprocess.Popen[bytes]:
     """``courtly serve`` on ``port`` with the database ``db`` (a SQLite file or
-    a database URL), once it answers.
+    a database URL), once it answers; ``bot_pace``: its ``--bot-pace`` (the
+    server's own default when None).
     Raises ``RuntimeError`` with the server's own error output if it dies or
     does not answer within ``wait`` seconds."""
     proc = subprocess.Popen(
@@ -62,6 +65,7 @@ def start_server(db: Path | str, port: int, wait: float = 30.0) -> subprocess.Po
             str(db),
             "--tables-per-minute",
             "100000",  # the load client creates every table from one address
+            *([] if bot_pace is None else ["--bot-pace", str(bot_pace)]),
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,

@@ -47,6 +47,10 @@ SEATS = {
     "intrigue": ["human", "human", "easy"],
 }
 """Two people (one on each server) and bots, per game."""
+PACE = 0.2
+"""Seconds a move at a table of bots only: slower than the bots choose (a
+killed server's bots-only table is still playing when it dies), faster than
+people watch (the tests do not take minutes)."""
 SHORT = {**QUICK, "garrison": {"length": "quick", "max_rounds": 3}}
 
 
@@ -54,11 +58,18 @@ SHORT = {**QUICK, "garrison": {"length": "quick", "max_rounds": 3}}
 class Client:
     """One websocket client of a table: keeps every message; a player plays
     random legal moves (on its newest view, one at a time). ``urls``: the
-    servers to try in turn when a connection drops (a server killed)."""
+    servers to try in turn when a connection drops (a server killed).
+    ``hold_after``: a player that has made that many moves waits for
+    ``release`` before its next one (so its game cannot end meanwhile)."""
 
-    def __init__(self, urls: list[str], rng: random.Random | None = None) -> None:
+    def __init__(
+        self, urls: list[str], rng: random.Random | None = None, hold_after: int | None = None
+    ) -> None:
         self.urls = urls
         self.rng = rng
+        self.hold_after = hold_after
+        self.release = asyncio.Event()
+        self.moves = 0
         self.messages: list[dict[str, Any]] = []
         self.refusals: list[dict[str, Any]] = []
         self.reconnects = 0
@@ -107,6 +118,9 @@ class Client:
                 if msg["over"]:
                     return True
             if self.rng is not None and pending is None and self.last.get("legal"):
+                if self.hold_after is not None and self.moves >= self.hold_after:
+                    await self.release.wait()
+                self.moves += 1
                 choice = self.rng.choice(self.last["legal"])
                 pending = self.last["seq"]
                 sent = json.dumps({"type": "act", "action": choice["id"], "seq": pending})
@@ -137,7 +151,9 @@ class Servers:
         Store(database_url(db)).close()  # migrated once, before they start (at once)
         self.ports = [free_port() for _ in range(n)]
         with ThreadPoolExecutor(n) as starting:
-            futures = [starting.submit(start_server, db, port) for port in self.ports]
+            futures = [
+                starting.submit(start_server, db, port, bot_pace=PACE) for port in self.ports
+            ]
         self.procs = [f.result() for f in futures if f.exception() is None]
         if len(self.procs) < n:
             self.stop()
@@ -226,16 +242,7 @@ def test_two_servers_play_every_game_to_the_end_together(two_servers: Servers, p
     async def everyone() -> None:
         await asyncio.gather(*(c.run() for cs in clients.values() for c in cs.values()))
 
-    t0 = time.monotonic()
     asyncio.run(everyone())
-    for game, cs in clients.items():
-        print(
-            "DBG",
-            game,
-            {k: (len(c.updates()), len(c.refusals), len(c.messages)) for k, c in cs.items()},
-            cs["spectator@A"].last["seq"],
-        )
-    print("DBG wall", time.monotonic() - t0)
     for game, cs in clients.items():
         table = tables[game]["table"]["id"]
         same_stream(cs["0@A"], cs["0@B"])
@@ -272,18 +279,19 @@ def test_a_killed_server_hands_its_tables_to_the_other(two_servers: Servers, pg_
     pt = people["table"]["id"]
     watcher = Client([s.ws(1, bots_only)])
     p0 = Client([s.ws(0, pt, tok[0]), s.ws(1, pt, tok[0])], random.Random(0))
-    p1 = Client([s.ws(1, pt, tok[1])], random.Random(1))
+    p1 = Client([s.ws(1, pt, tok[1])], random.Random(1), hold_after=2)  # until A is gone
     idle = Client([s.ws(1, timed["table"]["id"], timed["seats"][0]["token"])])
 
     async def scenario() -> None:
         runs = [asyncio.ensure_future(c.run(timeout=60)) for c in (watcher, p0, p1)]
         idle_run = asyncio.ensure_future(idle.run(timeout=60))
         deadline = time.monotonic() + 60
-        while len(watcher.updates()) < 3 or len(p0.updates()) < 3:
+        while len(watcher.updates()) < 3 or p1.moves < 2:
             assert time.monotonic() < deadline, "the games did not start"
             await asyncio.sleep(0.05)
         idle_told = len(idle.messages)
         await asyncio.get_running_loop().run_in_executor(None, s.kill, 0)
+        p1.release.set()
         killed_at = len(watcher.updates())
         await asyncio.gather(*runs)
         assert len(watcher.updates()) > killed_at  # B played the bots on
@@ -309,11 +317,25 @@ def test_a_killed_server_hands_its_tables_to_the_other(two_servers: Servers, pg_
 
 
 # -- two servers in one process: seats, names, chat, presence, rematch -------------------------------
+SEATS_SEEN: dict[int, list[dict[str, Any]]] = {}
+"""The newest seats each websocket (by id) was told of, kept by ``until``."""
+
+
 def until(ws: Any, test: Any) -> dict[str, Any]:
     while True:
         msg: dict[str, Any] = ws.receive_json()
+        if "seats" in msg:
+            SEATS_SEEN[id(ws)] = msg["seats"]
         if test(msg):
             return msg
+
+
+def presence(ws: Any, seat: int, connected: bool) -> None:
+    """Until ``ws`` was last told that ``seat`` is (or is not) connected: a
+    seats message passed over while waiting for something else counts."""
+    seen = SEATS_SEEN.get(id(ws))
+    if seen is None or seen[seat]["connected"] != connected:
+        until(ws, lambda m: "seats" in m and m["seats"][seat]["connected"] == connected)
 
 
 def test_seats_names_chat_presence_and_rematch_reach_every_server(pg_url: str) -> None:
@@ -355,7 +377,7 @@ def test_seats_names_chat_presence_and_rematch_reach_every_server(pg_url: str) -
                 assert lines == ["hello from B", "hello from A"]
                 play_both(ws0, ws1, [snap0, snap1])
             # seat 1 left B: A hears it
-            until(ws0, lambda m: m["type"] == "seats" and not m["seats"][1]["connected"])
+            presence(ws0, 1, connected=False)
             # a rematch asked for on B reaches seat 0 on A, with its own new token
             new = b.post(
                 f"/api/tables/{table}/rematch", json={"token": joined["token"], "rotate": False}
@@ -370,6 +392,72 @@ def test_seats_names_chat_presence_and_rematch_reach_every_server(pg_url: str) -
             snap = until(ws, lambda m: m["type"] == "snapshot")
         assert [c["text"] for c in snap["chat"]] == ["hello from B", "hello from A"]
     assert not audit.leaks, audit.leaks[:5]
+
+
+def test_a_server_taken_for_gone_is_asked_who_is_where_once_heard_again(pg_url: str) -> None:
+    """A server not heard from for three heartbeats is taken for gone, and its
+    clients with it; when it is heard from again (here: a chat line sent
+    there), the others ask it afresh who is where, so a player still connected
+    there shows as connected again, not away for good."""
+    with (
+        TestClient(create_app(pg_url, limits=LIMITS)) as a,
+        TestClient(create_app(pg_url, limits=LIMITS)) as b,
+    ):
+        made = create(a, "crown-rivals", ["human", "human"])
+        table, toks = made["table"]["id"], [s["token"] for s in made["seats"]]
+        hub_a, hub_b = a.app.state.hub, b.app.state.hub  # type: ignore[attr-defined]
+
+        def seat_1_shown_on_a(connected: bool) -> None:
+            deadline = time.monotonic() + 30
+            while (1 in a.portal.call(hub_a.tables[table].connected)) != connected:  # type: ignore[union-attr]
+                assert time.monotonic() < deadline, f"A never showed seat 1 connected={connected}"
+                time.sleep(0.05)
+            presence(ws0, 1, connected)
+
+        with (
+            a.websocket_connect(f"/ws/tables/{table}?token={toks[0]}") as ws0,
+            b.websocket_connect(f"/ws/tables/{table}?token={toks[1]}") as ws1,
+        ):
+            until(ws1, lambda m: m["type"] == "snapshot")
+            seat_1_shown_on_a(True)
+            a.portal.call(hub_a._fell_silent, hub_b.store.server)  # type: ignore[union-attr]
+            seat_1_shown_on_a(False)
+            ws1.send_json({"type": "chat", "text": "still here"})
+            until(ws0, lambda m: m["type"] == "chat")
+            seat_1_shown_on_a(True)
+
+
+def test_a_presence_notification_that_fails_is_sent_again(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """B's first try to tell the others that seat 1 has a client there fails
+    (the database hiccups): B tries again, and A shows seat 1 connected."""
+    with (
+        TestClient(create_app(pg_url, limits=LIMITS)) as a,
+        TestClient(create_app(pg_url, limits=LIMITS)) as b,
+    ):
+        made = create(a, "crown-rivals", ["human", "human"])
+        table, toks = made["table"]["id"], [s["token"] for s in made["seats"]]
+        hub_a, coord_b = a.app.state.hub, b.app.state.hub.coord  # type: ignore[attr-defined]
+        notify, failed = coord_b.notify, []
+
+        async def flaky(kind: str, table_id: str, extra: str = "") -> None:
+            if kind == "p" and not failed:
+                failed.append(extra)
+                raise OSError("the connection to the database was lost")
+            await notify(kind, table_id, extra)
+
+        monkeypatch.setattr(coord_b, "notify", flaky)
+        with (
+            a.websocket_connect(f"/ws/tables/{table}?token={toks[0]}") as ws0,
+            b.websocket_connect(f"/ws/tables/{table}?token={toks[1]}"),
+        ):
+            deadline = time.monotonic() + 30
+            while 1 not in a.portal.call(hub_a.tables[table].connected):  # type: ignore[union-attr]
+                assert time.monotonic() < deadline, "A never heard that seat 1 is on B"
+                time.sleep(0.05)
+            presence(ws0, 1, connected=True)
+        assert failed == ["1"]
 
 
 def play_both(ws0: Any, ws1: Any, views: list[dict[str, Any]]) -> None:

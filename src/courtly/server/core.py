@@ -204,6 +204,9 @@ class HubCore:
         self._txns = asyncio.Semaphore(TABLE_TRANSACTIONS)
         self.servers: dict[str, float] = {}
         """Other servers heard from lately (shared), with when."""
+        self.silent: set[str] = set()
+        """Servers taken for gone after a silence (not a goodbye): heard from
+        again, they are asked afresh who is where."""
         self.closing = False
 
     # -- the database, off the event loop -----------------------------------------

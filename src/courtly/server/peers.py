@@ -29,6 +29,8 @@ HEARTBEAT = 5.0
 for three of them is gone, and its clients with it."""
 LOCK_WAIT = 10.0
 """Seconds a write waits for a table's lock held by another server."""
+ANNOUNCE_RETRIES = (0.1, 0.5, 2.0)
+"""Seconds before each new try of a presence notification that failed."""
 
 
 class Peers(HubCore):
@@ -76,8 +78,12 @@ class Peers(HubCore):
         """News from another server (see ``shared``)."""
         self.servers[server] = time.monotonic()
         if kind == "bye":
+            self.silent.discard(server)
             self._gone(server)
             return
+        if server in self.silent:  # taken for gone, yet alive: who is where there?
+            self.silent.discard(server)
+            self._ask_everywhere()
         live = self.tables.get(table_id)
         if live is None:
             return
@@ -104,8 +110,13 @@ class Peers(HubCore):
                 live.elsewhere.clear()
                 self._send_seats(live)
             self._news(live, "acsr")
-            if self.coord is not None:
-                self._spawn(self.coord.notify("q", live.table.id))
+        self._ask_everywhere()
+
+    def _ask_everywhere(self) -> None:
+        """Ask the other servers which seats of each table here have a client there."""
+        if self.coord is not None:
+            for table_id in list(self.tables):
+                self._spawn(self.coord.notify("q", table_id))
 
     def _lost(self) -> None:
         """The connection holding this server's tables dropped: it runs none of
@@ -117,18 +128,34 @@ class Peers(HubCore):
                 live.timer = None
 
     def _gone(self, server: str) -> None:
-        """A server stopped: its clients are gone with it."""
+        """A server stopped (or fell silent): its clients are gone with it."""
         self.servers.pop(server, None)
         for live in self.tables.values():
             if live.elsewhere.pop(server, None) is not None:
                 self._send_seats(live)
 
+    def _fell_silent(self, server: str) -> None:
+        """A server not heard from for a while is taken for gone, until heard again."""
+        self.silent.add(server)
+        self._gone(server)
+
     async def _announce(self, live: Live) -> None:
-        """Tell the other servers which seats of the table have a client here."""
+        """Tell the other servers which seats of the table have a client here
+        (as they are when sent: a later change sends again). A notification
+        that fails is tried again: a lost one would show a player online, or
+        away, on the other servers until the next change."""
         if self.coord is None:
             return
-        with contextlib.suppress(Exception):
-            await self.coord.notify("p", live.table.id, ",".join(map(str, sorted(live.here()))))
+        for wait in (*ANNOUNCE_RETRIES, None):
+            try:
+                here = ",".join(map(str, sorted(live.here())))
+                await self.coord.notify("p", live.table.id, here)
+                return
+            except Exception as exc:
+                if wait is None or self.closing:
+                    log.warning("table %s: could not tell who is here (%s)", live.table.id, exc)
+                    return
+                await asyncio.sleep(wait)
 
     def _news(self, live: Live, kinds: str) -> None:
         live.news.update(kinds)
@@ -256,7 +283,7 @@ class Peers(HubCore):
                     await coord.notify("h", "-")
                     for server, heard in list(self.servers.items()):
                         if clock - heard > 3 * HEARTBEAT:
-                            self._gone(server)
+                            self._fell_silent(server)
             except asyncio.CancelledError:
                 raise
             except Exception:
