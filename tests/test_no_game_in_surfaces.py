@@ -181,3 +181,64 @@ def test_the_engine_imports_nothing_above_it() -> None:
                 if any(name == m or name.startswith(m + ".") for m in above):
                     wrong.append(f"{path.relative_to(SRC)}:{node.lineno} imports {name}")
     assert not wrong, "\n".join(wrong)
+
+
+def _runtime_imports(path: Path, package: str, siblings: set[str]) -> set[str]:
+    """The modules of ``package`` (among ``siblings``) that ``path`` imports
+    when run: at the top or inside a function, not for the type checker only."""
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.ImportFrom) and node.module:
+            if node.module == package:
+                found.update(a.name for a in node.names)
+            elif node.module.startswith(package + "."):
+                found.add(node.module[len(package) + 1 :].split(".")[0])
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")))
+    return found & siblings - {path.stem}
+
+
+def _cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Each cycle of ``edges`` found by a depth-first walk, as the modules on it."""
+    cycles, done = [], set()
+
+    def walk(node: str, path: list[str]) -> None:
+        for nxt in sorted(edges[node]):
+            if nxt in path:
+                cycles.append([*path[path.index(nxt) :], nxt])
+            elif nxt not in done:
+                walk(nxt, [*path, nxt])
+        done.add(node)
+
+    for start in sorted(edges):
+        if start not in done:
+            walk(start, [start])
+    return cycles
+
+
+def test_a_games_modules_are_layers_without_cycles() -> None:
+    """Inside a game's folder each module imports only modules below it
+    (rules.py above its satellites: effects.py, round.py, spies.py, checks.py),
+    even through an import hidden in a function."""
+    wrong = []
+    for folder in sorted(p for p in (SRC / "games").iterdir() if (p / "__init__.py").exists()):
+        siblings = {p.stem for p in folder.glob("*.py")}
+        package = f"courtly.games.{folder.name}"
+        edges = {
+            p.stem: _runtime_imports(p, package, siblings) for p in sorted(folder.glob("*.py"))
+        }
+        wrong += [f"{folder.name}: {' -> '.join(c)}" for c in _cycles(edges)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_cycle_check_sees_an_import_inside_a_function() -> None:
+    edges = {"rules": {"effects"}, "effects": {"rules"}, "view": {"rules"}}
+    assert _cycles(edges) == [["effects", "rules", "effects"]]
+    assert _cycles({"rules": {"effects"}, "effects": set()}) == []

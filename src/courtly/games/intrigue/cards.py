@@ -15,6 +15,7 @@ holds it. A trait Support is worth +2 to a character with its trait, else 0
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 LETTERS = ("A", "B", "C")
@@ -22,6 +23,21 @@ LETTERS = ("A", "B", "C")
 PAIRS = ((0, 1), (1, 2), (2, 0))
 """The three pairs of neighbours on the circle, each written clockwise: AB, BC, CA."""
 PAIR_NAMES = ("AB", "BC", "CA")
+PLAYERS = 3
+"""Intrigue is played by three advisors."""
+START_POINTS = 3
+
+
+def left_end(rel_cw: Sequence[bool], p: int) -> int:
+    """The letter at the left end of the relationship on pair ``p``, which
+    runs clockwise when ``rel_cw[p]`` (INT-4)."""
+    a, b = PAIRS[p]
+    return a if rel_cw[p] else b
+
+
+def right_end(rel_cw: Sequence[bool], p: int) -> int:
+    a, b = PAIRS[p]
+    return b if rel_cw[p] else a
 
 
 _PAIR_OF = {(a, b): p for p, (a, b) in enumerate(PAIRS)} | {

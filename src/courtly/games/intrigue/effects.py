@@ -7,10 +7,15 @@ time); every other path ends the turn.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from courtly.engine.events import Event
 from courtly.games.intrigue import cards as C
 from courtly.games.intrigue.actions import IntrigueAction
-from courtly.games.intrigue.rules import IntrigueState, left_end, right_end
+from courtly.games.intrigue.cards import left_end, right_end
+
+if TYPE_CHECKING:
+    from courtly.games.intrigue.rules import IntrigueState
 
 _ME = [frozenset((s,)) for s in range(3)]
 
@@ -295,8 +300,8 @@ def lies(s: IntrigueState, seat: int, p: int) -> list[Event]:
             "reverse",
             {
                 "card": C.CODES[s.rel_card[p]],
-                "left": C.LETTERS[left_end(s, p)],
-                "right": C.LETTERS[right_end(s, p)],
+                "left": C.LETTERS[left_end(s.rel_cw, p)],
+                "right": C.LETTERS[right_end(s.rel_cw, p)],
             },
         ),
         *s.end_turn(seat),
@@ -322,8 +327,8 @@ def misinformation(s: IntrigueState, seat: int, p: int, q: int) -> list[Event]:
             {
                 "card": C.CODES[s.rel_card[q]],
                 "from": C.PAIR_NAMES[p],
-                "left": C.LETTERS[left_end(s, q)],
-                "right": C.LETTERS[right_end(s, q)],
+                "left": C.LETTERS[left_end(s.rel_cw, q)],
+                "right": C.LETTERS[right_end(s.rel_cw, q)],
             },
         )
     )

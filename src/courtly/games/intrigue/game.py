@@ -10,9 +10,9 @@ from courtly.engine.plugins import Notation, PlugIns, Screen, View
 from courtly.engine.tunables import Tunable
 from courtly.games.intrigue import actions, render, view
 from courtly.games.intrigue import cards as C
-from courtly.games.intrigue.cards import CODES
+from courtly.games.intrigue.cards import CODES, PLAYERS
 from courtly.games.intrigue.options import IntrigueOptions
-from courtly.games.intrigue.rules import PLAYERS, IntrigueState
+from courtly.games.intrigue.rules import IntrigueState
 
 
 class Intrigue(Game):

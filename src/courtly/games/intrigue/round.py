@@ -11,11 +11,14 @@ End of Game: the monarch by point tokens (ties: Priority); Favors in play order
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from courtly.engine.events import Event
 from courtly.games.intrigue import cards as C
-from courtly.games.intrigue.rules import PLAYERS, IntrigueState, left_end, right_end
+from courtly.games.intrigue.cards import PLAYERS, left_end, right_end
+
+if TYPE_CHECKING:
+    from courtly.games.intrigue.rules import IntrigueState
 
 
 def find(s: IntrigueState, card: int) -> int:
@@ -37,8 +40,8 @@ def totals(s: IntrigueState) -> list[int]:
         c = s.rel_card[p]
         if c >= 0:
             lv, rv = C.DECK[c].ends
-            out[left_end(s, p)] += lv
-            out[right_end(s, p)] += rv
+            out[left_end(s.rel_cw, p)] += lv
+            out[right_end(s.rel_cw, p)] += rv
     return out
 
 
@@ -53,7 +56,7 @@ def end_round(s: IntrigueState) -> list[Event]:
     # INT-9: Debt moves one card, at random, from the debtor to the lender.
     p = find(s, C.DEBT)
     if p >= 0:
-        debtor, lender = left_end(s, p), right_end(s, p)
+        debtor, lender = left_end(s.rel_cw, p), right_end(s.rel_cw, p)
         if s.stacks[debtor]:
             i = s.rng.randrange(len(s.stacks[debtor]))
             card = s.stacks[debtor].pop(i)
@@ -89,8 +92,8 @@ def end_round(s: IntrigueState) -> list[Event]:
     summary["leader"] = C.LETTERS[winner]
     # INT-9: Blackmail then overrides the winner.
     p = find(s, C.BLACKMAIL)
-    if p >= 0 and right_end(s, p) == winner:
-        winner = left_end(s, p)
+    if p >= 0 and right_end(s.rel_cw, p) == winner:
+        winner = left_end(s.rel_cw, p)
         summary["blackmail"] = True
     s.char_points[winner] += 1
     summary["winner"] = C.LETTERS[winner]

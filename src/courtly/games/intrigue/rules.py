@@ -28,6 +28,7 @@ from courtly.engine.actions import Action
 from courtly.engine.events import Event
 from courtly.engine.game import Game, State
 from courtly.games.intrigue import cards as C
+from courtly.games.intrigue import effects
 from courtly.games.intrigue.actions import (
     DISCARD,
     DOWN,
@@ -43,26 +44,15 @@ from courtly.games.intrigue.actions import (
     UP,
     IntrigueAction,
 )
+from courtly.games.intrigue.cards import PLAYERS, START_POINTS
 from courtly.games.intrigue.options import IntrigueOptions
+from courtly.games.intrigue.round import end_round
 
-PLAYERS = 3
-START_POINTS = 3
 REL_ORDERED: dict[int, list[tuple[int, IntrigueAction]]] = {
     c: [(C.pair_of(lt, rt), by_letters[(lt, rt)]) for lt, rt in ORDERED]
     for c, by_letters in REL.items()
 }
 """A Relationship's face-up placements in ``ORDERED`` order, with the pair each takes."""
-
-
-def left_end(state: IntrigueState, p: int) -> int:
-    """The letter at a relationship's left end (INT-4)."""
-    a, b = C.PAIRS[p]
-    return a if state.rel_cw[p] else b
-
-
-def right_end(state: IntrigueState, p: int) -> int:
-    a, b = C.PAIRS[p]
-    return b if state.rel_cw[p] else a
 
 
 class IntrigueState(State):
@@ -139,8 +129,6 @@ class IntrigueState(State):
 
     def start_round(self, shuffle: bool = True) -> list[Event]:
         """Deal hand_size cards to each seat, in blocks from the first player (INT-2)."""
-        from courtly.games.intrigue.round import end_round
-
         self.round += 1
         if shuffle:
             self.rng.shuffle(self.deck)
@@ -333,8 +321,6 @@ class IntrigueState(State):
         return f"'{action.notation}' is not possible now; choose one of: {options}"
 
     def play(self, seat: int, action: Action) -> list[Event]:
-        from courtly.games.intrigue import effects
-
         assert isinstance(action, IntrigueAction)
         self.pending.pop()
         return effects.carry_out(self, seat, action)
@@ -342,8 +328,6 @@ class IntrigueState(State):
     # -- the end of a turn ---------------------------------------------------------------
     def end_turn(self, seat: int) -> list[Event]:
         """Pass the turn left, or end the round when a hand is empty (INT-3)."""
-        from courtly.games.intrigue.round import end_round
-
         self.effect = -1
         self.turn = seat
         h = self.hands

@@ -22,12 +22,10 @@ from typing import Any
 
 from courtly.engine import game as engine
 from courtly.games.intrigue import cards as C
+from courtly.games.intrigue.cards import PLAYERS, left_end, right_end
 from courtly.games.intrigue.rules import (
-    PLAYERS,
     IntrigueOptions,
     IntrigueState,
-    left_end,
-    right_end,
 )
 
 CODES = C.CODES
@@ -73,8 +71,8 @@ def observe_own(s: IntrigueState, seat: int | None) -> dict[str, Any]:
             if s.rel_card[p] < 0
             else {
                 "card": CODES[s.rel_card[p]],
-                "left": C.LETTERS[left_end(s, p)],
-                "right": C.LETTERS[right_end(s, p)],
+                "left": C.LETTERS[left_end(s.rel_cw, p)],
+                "right": C.LETTERS[right_end(s.rel_cw, p)],
             }
             for p in range(3)
         ],
