@@ -6,11 +6,13 @@ actions; and the search workers end with the server."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -19,6 +21,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.exc import OperationalError
 
+from courtly.server import peers
 from courtly.server.app import create_app
 from courtly.server.bots import BotPool
 from courtly.server.db import Store
@@ -193,3 +196,44 @@ def _alive(pid: int) -> bool:
             return f.read().split(") ")[-1].split()[0] != "Z"
     except OSError:
         return False
+
+
+def test_a_move_cancelled_while_taking_the_tables_lock_lets_the_lock_go(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Shared (PostgreSQL): a move whose request is cancelled (its client gone)
+    while the writer thread takes the table's lock in the database does not
+    keep the lock: the next write is stored at once, where it used to wait
+    for the lock in vain and be refused ("another server has held this table
+    for too long")."""
+    monkeypatch.setattr(peers, "LOCK_WAIT", 2.0)
+    app = create_app(pg_url, limits=LIMITS)
+    with TestClient(app) as client:
+        made = create(client, "crown-rivals", ["human", "human"])
+        table, toks = made["table"]["id"], [s["token"] for s in made["seats"]]
+        hub = app.state.hub
+        taking = threading.Event()
+        lock_table = Store.lock_table
+
+        def slow_lock(self: Store, *args: Any) -> Any:
+            txn = lock_table(self, *args)
+            taking.set()
+            time.sleep(0.3)  # the lock is held while the caller is cancelled
+            return txn
+
+        async def cancel_a_move() -> None:
+            live = await hub.get(table)
+            seat = live.table.state.to_act[0]
+            action = live.table.state.legal_actions(seat)[0]
+            monkeypatch.setattr(Store, "lock_table", slow_lock)
+            move = asyncio.ensure_future(hub.submit(live, seat, action, None))
+            while not taking.is_set():
+                await asyncio.sleep(0.01)
+            move.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await move
+            monkeypatch.setattr(Store, "lock_table", lock_table)
+
+        client.portal.call(cancel_a_move)
+        r = client.post(f"/api/tables/{table}/claim", json={"token": toks[0], "name": "Ada"})
+        assert r.status_code == 200, r.text

@@ -50,10 +50,7 @@ class Peers(HubCore):
         async with self._txns:
             delay, deadline = 0.002, time.monotonic() + LOCK_WAIT
             while True:
-                table = live.table
-                txn = await self.db(
-                    self.store.lock_table, table.id, kind, what, table.seq, live.chat_seen
-                )
+                txn = await self._lock(live, kind, what)
                 if txn is not None:
                     break
                 if time.monotonic() > deadline:
@@ -72,6 +69,33 @@ class Peers(HubCore):
                         self.writer.submit(txn.rollback)
                     except RuntimeError:  # the server is closing
                         txn.rollback()
+
+    async def _lock(self, live: Live, kind: str, what: str) -> TableTxn | None:
+        """One try at the table's lock (see ``Store.lock_table``). A caller
+        cancelled meanwhile (a client gone mid-request) does not stop the try,
+        which runs in the writer thread anyway: a lock it took is let go at
+        once, where it would otherwise hold the table until its connection
+        closed, and every later write would wait in vain."""
+        table = live.table
+        trying = asyncio.ensure_future(
+            self.db(self.store.lock_table, table.id, kind, what, table.seq, live.chat_seen)
+        )
+        try:
+            return await asyncio.shield(trying)
+        except asyncio.CancelledError:
+            trying.add_done_callback(self._let_go)
+            raise
+
+    def _let_go(self, trying: asyncio.Future[TableTxn | None]) -> None:
+        """Roll back a lock taken for a caller that is gone."""
+        if trying.cancelled() or trying.exception() is not None:
+            return
+        txn = trying.result()
+        if txn is not None:
+            try:
+                self.writer.submit(txn.rollback)
+            except RuntimeError:  # the server is closing
+                txn.rollback()
 
     # -- several servers (shared) ----------------------------------------------------
     def _noted(self, server: str, kind: str, table_id: str, extra: str) -> None:
