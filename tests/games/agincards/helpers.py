@@ -90,3 +90,8 @@ def allowed(state: AgincardsState, cell: str) -> list[int]:
     """The values a cell allows now."""
     mask = state.map.mask.get(idx(cell), 0)
     return [v for v in range(1, 14) if mask >> v & 1]
+
+
+def notations(state: AgincardsState, seat: int = 0) -> list[str]:
+    """The seat's legal moves, as written."""
+    return [a.notation for a in state.legal_actions(seat)]
