@@ -38,7 +38,7 @@ def test_the_game_type_and_length_read_the_game_s_declaration() -> None:
     garrison = games.get("garrison")
     parsed = garrison.Options.parse({"max_rounds": 5})
     assert openspiel.max_game_length(garrison, 3, parsed) == garrison.max_length(3, parsed)
-    assert garrison.max_length(3, parsed) == 40 * 3 * 3 * 5
+    assert garrison.max_length(3, parsed) == (10 + 1 + 30) * 3 * 3 * 5  # GAR-21: 10 moves a turn
 
 
 def _load(game_id: str, players: int, seed: int = 1) -> openspiel.CourtlySpielGame:

@@ -585,3 +585,32 @@ def test_GAR_17_spent_order_ascending_option() -> None:
         st.apply(0, "upgrade 9C with 6D 3D")
     do(st, 0, "upgrade 9C with 3D 6D")
     assert codes(st.discard[-2:]) == ["3D", "6D"]  # 6D is the new top
+
+
+# -- GAR-21: a bounded turn ------------------------------------------------------------
+def test_GAR_21_a_turn_holds_at_most_max_moves_moves() -> None:
+    """Trades card for card could go on for ever ("any number of moves"): after
+    ``max_moves`` moves only the end (or a spy) is left, with a reason saying
+    so; the count starts again each turn and every seat sees it."""
+    st = build(
+        2, hands={0: "9S AC", 1: "2S"}, discard="5H", market="2D 3D 4D", options={"max_moves": 3}
+    )
+    do(st, 0, "trade 9S for 5H")
+    do(st, 0, "trade 5H for 9S")
+    assert st.observation(1)["moves"] == 2
+    do(st, 0, "trade 9S for 5H")
+    assert [a.notation for a in st.legal_actions(0)] == ["end", "thug market"]  # a spy stays
+    with pytest.raises(IllegalAction, match="3 moves this turn, the most a turn allows"):
+        st.apply(0, "trade 5H for 9S")
+    end_turn(st, 0)
+    assert st.moves == 0 and st.observation(0)["moves"] == 0
+    assert any(a.notation.startswith("trade") for a in st.legal_actions(1))
+
+
+def test_GAR_21_max_moves_defaults_to_ten_and_is_checked() -> None:
+    st = build(2, hands={0: "9S"}, discard="5H", market="2D 3D 4D")
+    for k in range(10):
+        do(st, 0, "trade 9S for 5H" if k % 2 == 0 else "trade 5H for 9S")
+    assert [a.notation for a in st.legal_actions(0)] == ["end"]
+    with pytest.raises(OptionError, match="max_moves"):
+        GAME.new(players=2, seed=1, options={"max_moves": 0})

@@ -82,8 +82,13 @@ class Garrison(Game):
         return target(choice, players)
 
     def max_length(self, players: int, options: Any) -> int:
-        """A bound: forty decisions a seat's turn, per seat, a round."""
-        return 40 * players * players * int(options.max_rounds)
+        """A bound in practice. A turn declares at most ``max_moves`` moves and
+        its end (GAR-21) and some spies (a hand holds three cards, dealt anew
+        only by a disaster); each declared item asks every seat once. Thirty
+        spies a turn leaves a wide margin: the games played by the kit and the
+        lab use a few."""
+        items = int(options.max_moves) + 1 + 30
+        return items * players * players * int(options.max_rounds)
 
     def _new(self, players: int, seed: int, options: Any) -> GarrisonState:
         state = GarrisonState.__new__(GarrisonState)

@@ -43,6 +43,12 @@ def turn_actions(st: GarrisonState, seat: int) -> list[Action]:
     out: list[Action] = [END]
     if not hand:
         return out
+    if st.moves >= st.options.max_moves:  # GAR-21: only the end, or a spy
+        for c in hand:
+            if c < 4:
+                out += spies.spy_actions(st, seat, in_window=False)
+                break
+        return out
     fallen = st.fallen[seat]
     siege = st.siege[seat]
     market: list[int] = []

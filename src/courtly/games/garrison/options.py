@@ -86,6 +86,16 @@ class GarrisonOptions(StandardDeckOptions):
             "text's 'in any order'; ascending: always in ascending card order)."
         ),
     )
+    max_moves: int = Field(
+        10,
+        ge=1,
+        le=1000,
+        description=(
+            "GAR-21: the most moves a player makes in one turn (its end and spies not "
+            "counted); then only 'end' (or a spy) is left. The text allows 'any number', "
+            "and trades card for card could go on for ever."
+        ),
+    )
     max_rounds: int = Field(
         100,
         ge=1,

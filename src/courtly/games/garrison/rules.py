@@ -52,7 +52,7 @@ class GarrisonState(State):
     # fmt: off
     __slots__ = (
         "_stacked_left", "chain", "court", "current", "deck", "discard", "ended", "fallen",
-        "fresh", "garrison", "hands", "known", "market", "n", "pool", "seen", "siege", "siege_by",
+        "fresh", "garrison", "hands", "known", "market", "moves", "n", "pool", "seen", "siege", "siege_by",
         "target", "turn", "winner",
     )
     # fmt: on
@@ -63,6 +63,8 @@ class GarrisonState(State):
     n: int
     target: int
     current: int
+    moves: int
+    """Moves declared in this turn so far (GAR-21), its end and spies not counted."""
     turn: int
     deck: list[int]  # top is the end of the list
     discard: list[int]  # top is the end of the list
@@ -143,6 +145,7 @@ class GarrisonState(State):
         values = [VALUE[k[0]] for k in self.court]
         self.current = values.index(min(values))
         self.turn = 1
+        self.moves = 0
         self.pending.push("turn", [self.current])
 
     def _setup_draw(self) -> int:
@@ -329,6 +332,11 @@ class GarrisonState(State):
         kind = a.kind
         if kind == "end":
             return None
+        if self.moves >= self.options.max_moves:  # GAR-21
+            return (
+                f"you have made {self.moves} moves this turn, the most a turn allows "
+                "(option max_moves): 'end' your turn, or play a spy"
+            )
         hand = self.hands[seat]
         missing = self.missing(seat, a)
         if missing:
@@ -405,6 +413,7 @@ class GarrisonState(State):
         if action.spy:
             return spies.declare_spy(self, seat, action)
         self._show(seat, (action.card, *action.pay))
+        self.moves += 1
         return spies.declare(self, Item("action", seat, action))
 
     # -- Play: the moves, as they resolve -------------------------------------------
@@ -504,6 +513,7 @@ class GarrisonState(State):
                 events.append(Event("game_over", {"reason": "rounds", "scores": self.scores}))
             return events
         self.turn += 1
+        self.moves = 0
         self.current = (seat + 1) % n
         self.pending.push("turn", [self.current])
         if not self.quiet:
@@ -570,6 +580,7 @@ class GarrisonState(State):
         new.target = self.target
         new.current = self.current
         new.turn = self.turn
+        new.moves = self.moves
         new.deck = self.deck[:]
         new.discard = self.discard[:]
         new.market = self.market[:]

@@ -102,6 +102,7 @@ def observe_own(st: GarrisonState, seat: int | None) -> dict[str, Any]:
     obs: dict[str, Any] = {
         "target": st.target,
         "turn": st.turn,
+        "moves": st.moves,
         "round": (st.turn - 1) // n + 1,
         "current": st.current,
         "window": window,
@@ -227,6 +228,7 @@ class Sampler(engine.Sampler):
         self.options = _options(obs["options"])
         self.target: int = obs["target"]
         self.turn: int = obs["turn"]
+        self.moves: int = obs["moves"]
         self.current: int = obs["current"]
         self.ended: bool = obs["over"]
         winners = obs["winners"]
@@ -304,6 +306,7 @@ class Sampler(engine.Sampler):
         st.n = n
         st.target = self.target
         st.turn = self.turn
+        st.moves = self.moves
         st.current = self.current
         st.ended = self.ended
         st.winner = self.winner
