@@ -166,6 +166,8 @@ class TerminalTable:
         out.print("Seats: " + ", ".join(self.who(i) for i in range(len(self.names))))
         if self.humans:
             out.print(COMMANDS)
+        if not self.state.history:
+            self.show(self.game.opening(self.state))  # the deal, as the log opens
         while not self.state.over:
             to_act = self.state.to_act
             seat = to_act[self.order.randrange(len(to_act))] if len(to_act) > 1 else to_act[0]

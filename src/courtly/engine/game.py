@@ -186,6 +186,19 @@ class Game(ABC):
     def _new(self, players: int, seed: int, options: Any) -> State:
         """Set up a game (deal, first decision) with validated options."""
 
+    def opening(self, state: State) -> list[Event]:
+        """What the set-up of ``state``'s game did, for the log: the events of
+        its deal (the Characters drawn, the cards dealt to each seat, the first
+        turn), each with the seats that may see it, as ``apply`` returns those
+        of a move. A state keeps none: they are made again from its players,
+        seed and options, for whoever opens a log (terminal, table, replay)."""
+        return self._opening(state.players, state.seed, state.options)
+
+    def _opening(self, players: int, seed: int, options: Any) -> list[Event]:
+        """The events of the set-up ``_new`` makes with these validated
+        options; a game whose set-up says something overrides it."""
+        return []
+
     def sample_state(self, observation: Mapping[str, Any], rng: random.Random) -> State:
         """A full state consistent with ``observation``: its hidden part drawn
         from ``rng``, so that ``sample_state(obs).observation(seat) == obs``.

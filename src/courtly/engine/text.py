@@ -27,8 +27,9 @@ def moves_line(legal: Sequence[Action], most: int = MOVES_SHOWN) -> str:
 # guesses what a word is.
 #
 #     {P1}       seat 1: a surface shows its player's name ("you" to seat 1)
-#     {7H} {TS}  a standard card by its code (X1, X2 are the Jokers): a
-#                surface shows "7♥", "10♠", "Joker"
+#     {7H} {TS}  a standard card by its code (X1, X2 are the Jokers; a
+#                second pack's cards end in a prime, 7H'): a surface shows
+#                "7♥", "10♠", "Joker" (and "7♥'")
 #     *round 2*  emphasis (a heading at the start of a line), in pairs
 #
 # Nothing else is marked: no terminal markup, no HTML; "{", "}" and "*" are
@@ -41,7 +42,7 @@ def moves_line(legal: Sequence[Action], most: int = MOVES_SHOWN) -> str:
 SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 _MARK = re.compile(r"\{([^{}]*)\}|\*")
 _SEAT_MARK = re.compile(r"P(\d+)")
-_CARD_CODE = re.compile(r"[2-9TJQKA][CDHS]|X[12]")
+_CARD_CODE = re.compile(r"([2-9TJQKA][CDHS]|X[12])'?")
 
 
 class TextError(ValueError):
@@ -66,7 +67,7 @@ def whose(n: int, viewer: int | None) -> str:
 def card(code: str) -> str:
     """A standard card marked: ``{7H}``."""
     if not _CARD_CODE.fullmatch(code):
-        raise TextError(f"{code!r} is not a standard card code (like 7H, TS, X1)")
+        raise TextError(f"{code!r} is not a standard card code (like 7H, TS, X1, 7H')")
     return f"{{{code}}}"
 
 
@@ -85,7 +86,7 @@ def count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
-_BARE = re.compile(r"(?<![\w{])(P\d+|[2-9TJQKA][CDHS]|X[12])(?![\w}])")
+_BARE = re.compile(r"(?<![\w{])(P\d+(?![\w}])|(?:[2-9TJQKA][CDHS]|X[12])'?(?![\w}']))")
 
 
 def mark(notation: str) -> str:
@@ -131,17 +132,18 @@ def parse(line: str) -> list[Piece]:
 
 
 def card_text(code: str) -> str:
-    """A standard card as players read it: "7♥", "10♠", "Joker"."""
+    """A standard card as players read it: "7♥", "10♠", "Joker" (a second
+    pack's "7♥'")."""
     if code[0] == "X":
-        return "Joker"
-    return f"{'10' if code[0] == 'T' else code[0]}{SUIT_SYMBOL[code[1]]}"
+        return "Joker" + code[2:]
+    return f"{'10' if code[0] == 'T' else code[0]}{SUIT_SYMBOL[code[1]]}{code[2:]}"
 
 
 def card_symbol(code: str) -> str:
     """A standard card as players read it, in Rich markup: ``[red]7♥[/]``, ``10♠``, ``[magenta]Joker[/]``."""
-    if code[0] == "X":
-        return "[magenta]Joker[/]"
     text = card_text(code)
+    if code[0] == "X":
+        return f"[magenta]{text}[/]"
     return f"[red]{text}[/]" if code[1] in "HD" else text
 
 
