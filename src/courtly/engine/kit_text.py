@@ -37,29 +37,37 @@ def logged(game: Game, players: int, seed: int, options: Any = None) -> Iterator
 
 def wording_problems(game: Game, event: Event, viewer: int | None) -> list[str]:
     """What is wrong with ``event``'s line for ``viewer`` (``Game.describe``):
-    not a string, not well-formed structured text, terminal markup or HTML in
-    it, or a seat or standard card left unmarked."""
+    see ``line_problems``."""
     line = game.describe(event, viewer)
     if line is None:
         return []
     where = f"{game.id} event {event.kind} {event.data} for viewer {viewer}"
     if not isinstance(line, str):
         return [f"{where}: {line!r} is not a line of text"]
+    return [f"{where}: {p}" for p in line_problems(line, game.card_codes(), game.max_players)]
+
+
+def line_problems(line: str, codes: frozenset[str], players: int) -> list[str]:
+    """What is wrong with a log line: not well-formed structured text, a seat
+    beyond ``players``, terminal markup or HTML in it, or a seat or one of
+    ``codes`` (standard cards) left unmarked."""
     try:
         pieces = text.parse(line)
     except text.TextError as exc:
-        return [f"{where}: {exc}"]
+        return [str(exc)]
     problems = []
     for kind, value in pieces:
-        if kind == "seat" and not 0 <= int(value) < game.max_players:
-            problems.append(f"{where}: {line!r} marks a seat the game cannot have, P{value}")
+        if kind == "seat" and not 0 <= int(value) < players:
+            problems.append(f"{line!r} marks a seat the game cannot have, P{value}")
         if kind != "text":
             continue
-        if MARKUP.search(value):
-            problems.append(f"{where}: {line!r} holds markup ({MARKUP.search(value)})")
-        bare = BARE.search(value)
-        if bare and bare.group(1) in game.card_codes() | {f"P{n}" for n in range(9)}:
-            problems.append(f"{where}: {line!r} leaves {bare.group(1)} unmarked")
+        markup = MARKUP.search(value)
+        if markup:
+            problems.append(f"{line!r} holds markup, {markup.group(0)!r}")
+        for bare in BARE.finditer(value):
+            word = bare.group(1)
+            if word in codes or (word[0] == "P" and int(word[1:]) < players):
+                problems.append(f"{line!r} leaves {word} unmarked")
     return problems
 
 

@@ -156,6 +156,11 @@ def _seat_text(n: int, name: SeatName | None, you: int | None) -> str:
     return name(n) if name is not None else f"P{n}"
 
 
+def _yours(line: str, you: int | None) -> str:
+    """The viewer's seat marked with a possessive reads "your"."""
+    return line if you is None else line.replace(f"{{P{you}}}'s", "your")
+
+
 def _capital(parts: list[str], first: int | None) -> None:
     if first is not None and parts[first][:1].islower():
         parts[first] = parts[first][0].upper() + parts[first][1:]
@@ -168,7 +173,7 @@ def rich(line: str, name: SeatName | None = None, you: int | None = None) -> str
     parts: list[str] = []
     first: int | None = None
     bold = False
-    for kind, value in parse(line):
+    for kind, value in parse(_yours(line, you)):
         if kind == "strong":
             parts.append("[/]" if bold else "[bold]")
             bold = not bold
@@ -191,7 +196,7 @@ def plain(line: str, name: SeatName | None = None, you: int | None = None) -> st
     ``name``; "you" for ``you``), "7♥" for cards, emphasis dropped, and a
     capital first letter."""
     parts: list[str] = []
-    for kind, value in parse(line):
+    for kind, value in parse(_yours(line, you)):
         if kind == "seat":
             parts.append(_seat_text(int(value), name, you))
         elif kind == "card":

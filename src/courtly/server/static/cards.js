@@ -216,7 +216,7 @@
    * and the line starts with a capital. */
   function line(text, who, capital = true) {
     if (text === null || text === undefined) return "";
-    const s = String(text);
+    const s = who && who.you !== null && who.you !== undefined ? String(text).split(`{P${who.you}}'s`).join("your") : String(text);
     const re = /\{([^{}]*)\}|\*/g;
     let out = "";
     let last = 0;
