@@ -65,9 +65,11 @@ def test_a_rematch_and_a_restored_table_open_their_logs_with_the_deal(tmp_path: 
         name, token = made["table"]["id"], made["seats"][0]["token"]
         with client.websocket_connect(f"/ws/tables/{name}?token={token}") as ws:
             before = ws.receive_json()["log"]
-    with TestClient(create_app(db)) as client:
-        with client.websocket_connect(f"/ws/tables/{name}?token={token}") as ws:
-            after = ws.receive_json()["log"]
+    with (
+        TestClient(create_app(db)) as client,
+        client.websocket_connect(f"/ws/tables/{name}?token={token}") as ws,
+    ):
+        after = ws.receive_json()["log"]
     assert _kinds(before)[0] == "market" and "first_player" in _kinds(before)
     assert after == before
     first = next(e for e in before if e["event"]["kind"] == "first_player")
