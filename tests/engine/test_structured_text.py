@@ -96,3 +96,11 @@ def test_an_intrigue_line_reads_in_the_terminal_with_names() -> None:
     swap = Event("swap", {"seat": 1, "gave": "A1", "with": 2, "took": "B2"})
     line = intrigue.describe(swap, 0) or ""
     assert text.plain(line, NAMES.get, 0) == "Bea swaps the token A1 for Hard bot's B2"
+
+
+def test_an_event_a_game_does_not_word_is_listed_as_structured_text() -> None:
+    line = text.listing(
+        "drawn", {"seat": 1, "cards": ["7H", "2C"], "what": "besiege P2 with 9S", "odd": "{*}"}
+    )
+    assert line == "drawn: seat {P1}, cards {7H} {2C}, what besiege {P2} with {9S}, odd "
+    assert not line_problems(line, STANDARD_CODES, 3)

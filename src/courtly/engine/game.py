@@ -58,6 +58,7 @@ from courtly.engine.errors import IllegalAction, NotationError, OptionError
 from courtly.engine.events import Event
 from courtly.engine.options import GameOptions
 from courtly.engine.plugins import Notation, PlugIns, Screen, View
+from courtly.engine.text import listing
 from courtly.engine.tunables import Tunable
 
 _SHARED_RNGS: weakref.WeakSet[random.Random] = weakref.WeakSet()
@@ -303,15 +304,16 @@ class Game(ABC):
 
     def describe(self, event: Event, seat: int | None) -> str | None:
         """One line for the game log as ``seat`` sees ``event`` (None: not worth
-        a line): the screen module's ``describe``, or a plain listing."""
+        a line), as structured text (``engine/text``: "you" for ``seat``, other
+        seats ``{P1}``, cards ``{7H}``, emphasis ``*...*``; no markup): the
+        screen module's ``describe``, or a plain listing."""
         if not event.visible_to(seat):
             return None
         line = getattr(self.screen, "describe", None)
         if line is not None:
             text: str | None = line(event.kind, event.data, seat)
             return text
-        details = ", ".join(f"{k} {v}" for k, v in event.data.items())
-        return f"{event.kind.replace('_', ' ')}: {details}" if details else event.kind
+        return listing(event.kind, event.data)
 
     def card_codes(self) -> frozenset[str]:
         """Every code a card of this game can have in an observation (the

@@ -4,7 +4,8 @@ line of legal moves, and the structured text of log lines with its renderers."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from courtly.engine.actions import Action
 
@@ -93,6 +94,26 @@ def mark(notation: str) -> str:
     """A game's own notation or reason with its seats and standard cards
     marked: "besiege P2 with 7S" -> "besiege {P2} with {7S}"."""
     return _BARE.sub(r"{\1}", notation)
+
+
+def listing(kind: str, data: Mapping[str, Any]) -> str:
+    """An event as structured text when its game words none: its kind and
+    data, a ``seat`` as the seat, cards and seats in the values marked:
+    "drawn: seat {P1}, cards {7H} {2C}"."""
+
+    def value(v: Any) -> str:
+        if isinstance(v, list | tuple):
+            return " ".join(value(x) for x in v) or "nothing"
+        if isinstance(v, Mapping):
+            return ", ".join(f"{k} {value(x)}" for k, x in v.items())
+        return mark(re.sub(r"[{}*]", "", str(v)))
+
+    details = ", ".join(
+        f"{k} {seat(v) if k == 'seat' and isinstance(v, int) else value(v)}"
+        for k, v in data.items()
+    )
+    name = kind.replace("_", " ")
+    return f"{name}: {details}" if details else name
 
 
 Piece = tuple[str, str]
