@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -220,3 +221,25 @@ def test_every_game_plays_to_the_end_at_the_terminal(game_id: str, tmp_path: Pat
     record = read_records(save)[0]
     assert record.result is not None
     assert replay(record, get(record.game)).scores == record.result["scores"]
+
+
+def test_the_terminal_log_opens_with_the_deal_and_names_the_bots() -> None:
+    result = run(
+        "play", "intrigue", "--seats", "human,random,random", "--seed", "1", input="quit\n"
+    )
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "· The Characters are " in out and "· You are dealt " in out
+    assert re.search(r"· Round 1: (you|Random bot \(P[12]\)) to play first", out)
+    assert "{P" not in out and "*" not in out
+
+
+def test_the_terminal_log_of_garrison_reads_with_names_and_card_symbols() -> None:
+    result = run(
+        "play", "garrison", "--seats", "human,easy", "--seed", "1", input="1\n" * 6 + "quit\n"
+    )
+    assert result.exit_code == 0
+    log = [line for line in result.stdout.splitlines() if line.startswith("  · ")]
+    assert any(re.match(r"  · Easy bot trades \S+[♣♦♥♠] for \S+[♣♦♥♠]$", line) for line in log), log
+    bare = re.compile(r"\bP\d\b(?!\))|\b[2-9TJQKA][CDHS]\b|\{|\[")
+    assert not [line for line in log if bare.search(line)], log

@@ -39,6 +39,21 @@ def scanned(snap: Snapshot) -> dict[str, object]:
     return snap.model_dump(exclude={"table", "rematch"})
 
 
+def _indexed(events: list[Event], entries: list[LogEntry]) -> list[tuple[int, LogEntry]]:
+    """Each entry with the index of the event it describes (the next one, in
+    order, with its data)."""
+    out = []
+    position = 0
+    for entry in entries:
+        k = next(
+            (i for i in range(position, len(events)) if events[i].to_json() == entry.event), None
+        )
+        if k is not None:
+            out.append((k, entry))
+            position = k + 1
+    return out
+
+
 def play_at_a_table(game_id: str, seed: int) -> list[str]:
     """A random game at a new table; what each viewer is sent, checked."""
     rng = random.Random(seed)
@@ -51,9 +66,10 @@ def play_at_a_table(game_id: str, seed: int) -> list[str]:
     viewers = seats_of(table.state)
     problems: list[str] = []
     received: dict[int | None, list[tuple[int, LogEntry]]] = {v: [] for v in viewers}
-    made = 0
+    made = len(table.log)  # the deal's events open the log
     for viewer in viewers:
         snap = table.snapshot(viewer, set())
+        received[viewer] = _indexed(table.log, snap.log)
         leaked = card_codes_in(scanned(snap), codes) & table.state.hidden_from(viewer)
         if leaked:
             problems.append(

@@ -78,6 +78,13 @@ def test_each_game_plays_to_the_end_by_clicking(
     page.wait_for_selector("body[data-step='1']")
     assert page.locator("#hand-area").inner_html().strip()
     assert page.locator("#hand-area svg.card").count()
+    # the replay's log opens with the deal, as the table's did
+    g = get(game)
+    if g.opening(g.new(players=players, seed=1)):
+        page.keyboard.press("Home")
+        page.wait_for_selector("body[data-step='0']")
+        assert "(nothing to see)" not in page.inner_text("#log")
+        assert "{" not in page.inner_text("#log")
     if game == "agents-of-the-crown":
         # a rematch: the same game, everyone one seat on
         page.goto(made["seats"][0]["invite"])

@@ -325,3 +325,58 @@ def test_auto_pass_answers_a_window_the_player_cannot_answer(server: str, pages:
     page.wait_for_function(
         "document.querySelector('#log').innerText.includes('You let it pass')", timeout=30_000
     )
+
+
+def _lines_of(game_id: str, seed: int, viewer: int) -> list[str]:
+    """The log lines ``viewer`` reads in a random game, the deal's first."""
+    from courtly.engine.kit_text import logged
+
+    game = get(game_id)
+    out = []
+    for event in logged(game, game.default_players if game_id != "garrison" else 3, seed):
+        line = game.describe(event, viewer) if event.visible_to(viewer) else None
+        if line:
+            out.append(line)
+    return out
+
+
+def test_the_browser_log_reads_like_the_terminal_for_garrison_and_intrigue(
+    server: str, pages: Pages
+) -> None:
+    from rich.text import Text
+
+    from courtly.engine import text
+
+    names = ["Ada", "Bea", "Hard bot"]
+    made = create(server, "intrigue", ["human", "easy", "easy"])
+    page = pages.new()
+    page.goto(made["spectate"])
+    wait_ready(page)
+    for game_id in ("garrison", "intrigue"):
+        lines = _lines_of(game_id, 3, 0)[:400]
+        shown = page.evaluate(
+            """([lines, names]) => lines.map((l) => { const d = document.createElement("div");
+            d.innerHTML = Cards.line(l, { you: 0, name: (n) => names[n] });
+            return d.textContent; })""",
+            [lines, names],
+        )
+        terminal = [Text.from_markup(text.rich(line, names.__getitem__, 0)).plain for line in lines]
+        assert shown == terminal
+        assert not [s for s in shown if "{" in s or "*" in s or "[" in s or SEAT_NUMBER.search(s)]
+    # markup in a line is text, never HTML; emphasis is bold
+    html = page.evaluate(
+        "Cards.line('*turn 2*: {P1} <img src=x> {TH}', { you: 0, name: () => 'Bea' })"
+    )
+    assert html.startswith("<b>Turn 2</b>: Bea &lt;img") and "10♥" in html
+
+
+def test_an_intrigue_table_s_log_opens_with_the_deal(server: str, pages: Pages) -> None:
+    made = create(server, "intrigue", ["human", "easy", "easy"], name="Ada")
+    page = pages.new()
+    page.goto(made["seats"][0]["invite"])
+    wait_ready(page)
+    page.wait_for_selector("#log li")
+    first = page.locator("#log li").all_inner_texts()[:3]
+    assert first[0].startswith("The Characters are "), first
+    assert re.match(r"Round 1: (you|Easy bot \(seat [12]\)) to play first", first[1]), first
+    assert first[2].startswith("You are dealt ") and "(only you see this)" in first[2], first

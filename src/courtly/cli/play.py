@@ -27,13 +27,13 @@ from rich.table import Table
 from courtly import bots as bot_registry
 from courtly.bots import review
 from courtly.cli.prompt import Prompter
+from courtly.engine import text
 from courtly.engine.actions import Action
 from courtly.engine.errors import CourtlyError, IllegalAction, OptionError
 from courtly.engine.events import Event
 from courtly.engine.game import Game, State
 from courtly.engine.options import parse_option_pairs
 from courtly.engine.records import write_records
-from courtly.engine.text import polish
 from courtly.games import all_games, get
 
 HUMAN = "human"
@@ -120,10 +120,6 @@ def run_play(
             out.print(f"Record saved to {save}")
 
 
-def _seat_name(seat: int) -> str:
-    return f"P{seat}"
-
-
 class TerminalTable:
     """One game at the terminal."""
 
@@ -154,12 +150,24 @@ class TerminalTable:
     def who(self, seat: int) -> str:
         return f"P{seat} ({self.names[seat]})"
 
+    def label(self, seat: int) -> str:
+        """A seat in the log, as the browser names it: "P1" for a person,
+        "Normal bot" (with its seat when two bots share a level)."""
+        name = self.names[seat]
+        if name == HUMAN:
+            return f"P{seat}"
+        level = bot_registry.split_think(name)[0]
+        twins = sum(1 for n in self.names if n != HUMAN and bot_registry.split_think(n)[0] == level)
+        return f"{level.capitalize()} bot" + (f" (P{seat})" if twins > 1 else "")
+
     def run(self) -> None:
         out = self.out
         out.print(Rule(f"{self.game.name}, seed {self.state.seed}"))
         out.print("Seats: " + ", ".join(self.who(i) for i in range(len(self.names))))
         if self.humans:
             out.print(COMMANDS)
+        if not self.state.history:
+            self.show(self.game.opening(self.state))  # the deal, as the log opens
         while not self.state.over:
             to_act = self.state.to_act
             seat = to_act[self.order.randrange(len(to_act))] if len(to_act) > 1 else to_act[0]
@@ -178,7 +186,7 @@ class TerminalTable:
             for v in viewers:
                 line = self.game.describe(event, v)
                 if line:
-                    self.out.print(f"  [dim]·[/] {polish(line, _seat_name, v)}")
+                    self.out.print(f"  [dim]·[/] {text.rich(line, self.label, v)}")
 
     def privacy_screen(self, seat: int) -> None:
         if len(self.humans) < 2 or self.viewer == seat:

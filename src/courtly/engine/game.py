@@ -58,6 +58,7 @@ from courtly.engine.errors import IllegalAction, NotationError, OptionError
 from courtly.engine.events import Event
 from courtly.engine.options import GameOptions
 from courtly.engine.plugins import Notation, PlugIns, Screen, View
+from courtly.engine.text import listing
 from courtly.engine.tunables import Tunable
 
 _SHARED_RNGS: weakref.WeakSet[random.Random] = weakref.WeakSet()
@@ -186,6 +187,19 @@ class Game(ABC):
     def _new(self, players: int, seed: int, options: Any) -> State:
         """Set up a game (deal, first decision) with validated options."""
 
+    def opening(self, state: State) -> list[Event]:
+        """What the set-up of ``state``'s game did, for the log: the events of
+        its deal (the Characters drawn, the cards dealt to each seat, the first
+        turn), each with the seats that may see it, as ``apply`` returns those
+        of a move. A state keeps none: they are made again from its players,
+        seed and options, for whoever opens a log (terminal, table, replay)."""
+        return self._opening(state.players, state.seed, state.options)
+
+    def _opening(self, players: int, seed: int, options: Any) -> list[Event]:
+        """The events of the set-up ``_new`` makes with these validated
+        options; a game whose set-up says something overrides it."""
+        return []
+
     def sample_state(self, observation: Mapping[str, Any], rng: random.Random) -> State:
         """A full state consistent with ``observation``: its hidden part drawn
         from ``rng``, so that ``sample_state(obs).observation(seat) == obs``.
@@ -290,15 +304,16 @@ class Game(ABC):
 
     def describe(self, event: Event, seat: int | None) -> str | None:
         """One line for the game log as ``seat`` sees ``event`` (None: not worth
-        a line): the screen module's ``describe``, or a plain listing."""
+        a line), as structured text (``engine/text``: "you" for ``seat``, other
+        seats ``{P1}``, cards ``{7H}``, emphasis ``*...*``; no markup): the
+        screen module's ``describe``, or a plain listing."""
         if not event.visible_to(seat):
             return None
         line = getattr(self.screen, "describe", None)
         if line is not None:
             text: str | None = line(event.kind, event.data, seat)
             return text
-        details = ", ".join(f"{k} {v}" for k, v in event.data.items())
-        return f"{event.kind.replace('_', ' ')}: {details}" if details else event.kind
+        return listing(event.kind, event.data)
 
     def card_codes(self) -> frozenset[str]:
         """Every code a card of this game can have in an observation (the

@@ -48,7 +48,8 @@ class View(Protocol):
 
 class Screen(Protocol):
     """A game's terminal module: an observation as Rich markup. It may also
-    give ``describe(kind, data, seat)`` (a log line) and ``score_table(obs)``."""
+    give ``describe(kind, data, seat)`` (an event's log line for ``seat``, as
+    structured text: ``engine/text``) and ``score_table(obs)``."""
 
     def render(self, obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> str: ...
 

@@ -15,7 +15,9 @@ every legal action; and, from ``engine/kit_play``, the paths search and
 simulation take for speed: ``play`` (no second check, no move history) leaves
 the same state as ``apply``, quiet play (no events) the same as full play
 after every move, and clones (sharing what is costly to copy) are independent
-of their originals both ways.
+of their originals both ways; from ``engine/kit_text``, the words: every
+event, the set-up's included, worded for every viewer as structured text, and
+the set-up's events keep secrets.
 
 And hidden information, move by move (each check is also a function a game's
 own tests can call on a chosen line of play, see ``steps_of``):
@@ -65,6 +67,7 @@ from courtly.engine.kit_play import (
     snapshot,
     walk,
 )
+from courtly.engine.kit_text import TextChecks
 from courtly.engine.records import Record, replay
 
 __all__ = [
@@ -703,7 +706,7 @@ def _telling_steps(
     return chosen
 
 
-class GameKit(FastPathChecks):
+class GameKit(FastPathChecks, TextChecks):
     """Subclass in a game's tests with ``game`` and ``players`` set."""
 
     game: ClassVar[Game]

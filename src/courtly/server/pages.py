@@ -183,8 +183,19 @@ def replay_frames(state: State, seat: int | None) -> list[dict[str, Any]]:
     game = state.game
     record = state.record()
     step = game.new(players=record.players, seed=record.seed, options=record.options)
+    opening = [
+        {"text": game.describe(e, seat), "event": e.to_json()}
+        for e in game.opening(step)
+        if e.visible_to(seat)
+    ]
     frames: list[dict[str, Any]] = [
-        {"n": 0, "by": None, "action": None, "events": [], "observation": step.observation(seat)}
+        {
+            "n": 0,
+            "by": None,
+            "action": None,
+            "events": opening,
+            "observation": step.observation(seat),
+        }
     ]
     for n, (actor, notation) in enumerate(record.actions, 1):
         events = step.apply(actor, game.parse_action(notation))

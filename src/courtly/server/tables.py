@@ -170,6 +170,7 @@ class Table:
             first = next((s for s in seats if s.kind == "human"), None)
             if first is not None:
                 first.name = req.name
+        table.log.extend(game.opening(state))
         table.refresh()
         table.views([])
         return table
@@ -250,6 +251,7 @@ class Table:
             rematch_id=row.rematch_id,
             rematch_rotated=row.rematch_rotated,
         )
+        table.log.extend(state.game.opening(state))
         table.refresh()
         table.views([])
         for a in actions:
@@ -296,6 +298,7 @@ class Table:
             hints=self.hints,
             rematch_of=self.id,
         )
+        table.log.extend(self.game.opening(state))
         table.refresh()
         table.views([])
         return table

@@ -315,7 +315,7 @@ def test_AGI_15_a_pass_tells_the_others_nothing_about_the_hand():
                 seen.append((viewer, event.to_json(), GAME.describe(event, viewer)))
     half = len(seen) // 2
     assert seen[:half] == seen[half:]
-    assert seen[0][2] == "P0 passed"
+    assert seen[0][2] == "{P0} passed"
 
 
 def test_AGI_8_the_game_ends_when_every_player_passes_in_a_row():

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from courtly.engine.actions import Action
+from courtly.engine.events import Event
 from courtly.engine.game import Game, State
 from courtly.engine.plugins import Notation, PlugIns, Screen, View
 from courtly.games.agents_of_the_crown import actions, render, view
@@ -63,6 +64,9 @@ class AgentsOfTheCrown(Game):
         state = AgentsState.__new__(AgentsState)
         state.setup(self, seed, options)
         return state
+
+    def _opening(self, players: int, seed: int, options: Any) -> list[Event]:
+        return AgentsState.__new__(AgentsState).setup(self, seed, options)
 
     def observed_as(self, action: Action, actor: int, viewer: int) -> int:
         """Others see a pass only as "a pass", and a face-down card only by where

@@ -8,6 +8,7 @@ from typing import Any
 from rich.text import Text
 
 from courtly import cards
+from courtly.engine import text
 from courtly.engine.actions import Action
 from courtly.engine.text import moves_line
 
@@ -128,42 +129,56 @@ def breakdown(obs: Mapping[str, Any]) -> list[list[str]]:
     return rows
 
 
+def _house_name(suit: str) -> str:
+    """A House in a log line: "♥ Hearts"."""
+    return f"{SUIT_SYMBOL[suit]} {cards.SUIT_NAMES[suit]}"
+
+
+def _at(place: str) -> str:
+    """Where a card is committed: "at the ♣ challenge", "at the open table"."""
+    return "at the open table" if place == "table" else f"at the {SUIT_SYMBOL[place]} challenge"
+
+
 def describe(kind: str, data: Mapping[str, Any], seat: int | None) -> str | None:
     """A game-log line for one event, from ``seat``'s point of view."""
 
     def who(s: int) -> str:
-        return "you" if s == seat else f"P{s}"
+        return text.who(s, seat)
 
     if kind == "houses":
-        return "Houses: " + ", ".join(f"P{i} {house(h)}" for i, h in enumerate(data["houses"]))
+        return "Houses: " + ", ".join(
+            f"{text.seat(i)} {_house_name(h)}" for i, h in enumerate(data["houses"])
+        )
     if kind == "year":
-        return f"[bold]Year {data['year']} begins[/]: new hands are dealt; choose two cards to pass left"
+        begins = text.strong(f"Year {data['year']} begins")
+        return f"{begins}: new hands are dealt; choose two cards to pass left"
     if kind == "pass_chosen":
         return f"{who(data['seat'])} chose the cards to pass"
     if kind == "passed":
         if data["from"] == seat:
-            return f"you passed {cards_line(data['cards'])} to P{data['to']}"
-        return f"you received {cards_line(data['cards'])} from P{data['from']}"
+            return f"you passed {text.cards(data['cards'])} to {who(data['to'])}"
+        return f"you received {text.cards(data['cards'])} from {who(data['from'])}"
     if kind == "season":
         ch = ", ".join(f"{SUIT_SYMBOL[s]} {v}" for s, v in data["challenges"].items())
-        strays = f" (with strays {cards_line(data['strays'])})" if data["strays"] else ""
-        return f"[bold]{data['season']}[/]: revealed {cards_line(data['revealed'])}{strays}; challenges {ch}"
+        strays = f" (with strays {text.cards(data['strays'])})" if data["strays"] else ""
+        season = text.strong(str(data["season"]))
+        return f"{season}: revealed {text.cards(data['revealed'])}{strays}; challenges {ch}"
     if kind == "commit":
         if data["up"]:
-            return f"{who(data['seat'])} played {card(data['card'])} face up at {data['at']}"
-        return f"{who(data['seat'])} played a card face down at {data['at']}"
+            return f"{who(data['seat'])} played {text.card(data['card'])} face up {_at(data['at'])}"
+        return f"{who(data['seat'])} played a card face down {_at(data['at'])}"
     if kind == "commit_private":
-        return f"(your face-down card is {card(data['card'])})"
+        return f"(your face-down card is {text.card(data['card'])})"
     if kind == "reveal":
-        return f"Revealed: {cards_line(data['cards'])}"
+        return f"Revealed: {text.cards(data['cards'])}"
     if kind == "defeated":
-        taken = ", ".join(f"{who(p['seat'])} takes {card(p['card'])}" for p in data["prizes"])
+        taken = ", ".join(f"{who(p['seat'])} takes {text.card(p['card'])}" for p in data["prizes"])
         return f"{SUIT_SYMBOL[data['suit']]} challenge defeated: {taken or 'no prizes'}"
     if kind == "cursed":
         a, b = data["houses"]
         return (
             f"{SUIT_SYMBOL[data['suit']]} challenge ({data['value']}) not defeated "
-            f"({data['defence']}): a Curse on {house(a)} and on {house(b)}"
+            f"({data['defence']}): a Curse on {_house_name(a)} and on {_house_name(b)}"
         )
     if kind == "strays":
         many = len(data["cards"]) > 1
@@ -171,11 +186,14 @@ def describe(kind: str, data: Mapping[str, Any], seat: int | None) -> str | None
             fate = "are discarded" if many else "is discarded"
         else:
             fate = "become threats next season" if many else "becomes a threat next season"
-        return f"Stray {cards_line(data['cards'])} {fate}"
+        return f"Stray {text.cards(data['cards'])} {fate}"
     if kind == "year_scored":
-        return f"[bold]Year {data['year']} scored[/]: totals " + ", ".join(
+        scored = text.strong(f"Year {data['year']} scored")
+        return f"{scored}: totals " + ", ".join(
             f"{who(i)} {s}" for i, s in enumerate(data["scores"])
         )
     if kind == "game_over":
-        return "[bold]Game over[/]: winner(s) " + ", ".join(who(w) for w in data["winners"])
+        return f"{text.strong('Game over')}: winner(s) " + ", ".join(
+            who(w) for w in data["winners"]
+        )
     return None

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from courtly.engine import text
 from courtly.engine.actions import Action
 from courtly.engine.text import moves_line
 from courtly.games.agincards.map import Map, index
@@ -168,21 +169,23 @@ def describe(kind: str, data: Mapping[str, Any], seat: int | None) -> str | None
     """A game-log line for one event, from ``seat``'s point of view."""
 
     def who(s: int) -> str:
-        return "you" if s == seat else f"P{s}"
+        return text.who(s, seat)
 
     if kind == "placed":
-        return f"{who(data['seat'])} placed {data['card']} {data['side']} {data['of']}"
+        return f"{who(data['seat'])} placed {text.card(data['card'])} {data['side']} {text.card(data['of'])}"
     if kind == "scored":
-        return f"{who(data['seat'])} scored {data['points']} for the token on {data['token']}"
+        return f"{who(data['seat'])} scored {data['points']} for the token on {text.card(data['token'])}"
     if kind == "token":
-        return f"{who(data['seat'])} put a token on {data['card']}: {data['points']} points"
+        return (
+            f"{who(data['seat'])} put a token on {text.card(data['card'])}: {data['points']} points"
+        )
     if kind == "reclaimed":
         how = "" if data["spotted"] else " (its runs can grow no more)"
-        return f"{who(data['seat'])} took back the token on {data['card']}{how}"
+        return f"{who(data['seat'])} took back the token on {text.card(data['card'])}{how}"
     if kind == "drew":
         return None  # the private line below, or nothing worth a line
     if kind == "drew_card":
-        return f"you drew {data['card']}"
+        return f"you drew {text.card(data['card'])}"
     if kind == "passed":
         return f"{who(data['seat'])} passed"
     if kind == "game_over":

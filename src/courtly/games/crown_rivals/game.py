@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from courtly.engine.events import Event
 from courtly.engine.game import Game, State
 from courtly.engine.plugins import Notation, PlugIns, Screen, View
 from courtly.engine.tunables import Tunable
@@ -61,6 +62,9 @@ class CrownRivals(Game):
         state = CrownState.__new__(CrownState)
         state.setup(self, seed, options)
         return state
+
+    def _opening(self, players: int, seed: int, options: Any) -> list[Event]:
+        return CrownState.__new__(CrownState).setup(self, seed, options)
 
     def progress(self, state: State) -> dict[str, int]:
         """Rounds (each player has had a turn), then turns."""

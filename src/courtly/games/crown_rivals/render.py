@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from courtly.engine import text
 from courtly.engine.actions import Action
 from courtly.engine.text import moves_line
 
@@ -130,7 +131,7 @@ _LINES = {
     "discard": "{who} {discards} {card}",
     "crowded_house": "Crowded House! new market: {market}",
     "reshuffle": "{who} {reshuffles} the discard pile ({cards} cards)",
-    "draw": "{who} {draws} {count} card(s)",
+    "draw": "{who} {draws} {count}",
     "drew": "{who} drew {cards}",
     "end_turn": "{who} {ends} the turn",
     "game_over": "game over ({reason})",
@@ -155,24 +156,29 @@ _VERBS = {
 def describe(kind: str, data: Mapping[str, Any], seat: int | None) -> str | None:
     """A plain log line for one event (None: not worth a line)."""
     if kind == "bonus":
-        who = _who(data["seat"], seat)
-        target = f" {data['card']}" if "card" in data else ""
+        who = text.who(data["seat"], seat)
+        target = f" {text.card(data['card'])}" if "card" in data else ""
         return f"{who} claim{'' if who == 'you' else 's'} the {data['suit']} bonus{target}"
     if kind in ("refill", "market"):
         return None
     line = _LINES.get(kind)
     if line is None:
         return kind.replace("_", " ")
-    who = _who(data["seat"], seat) if "seat" in data else ""
+    who = text.who(data["seat"], seat) if "seat" in data else ""
     fields: dict[str, Any] = dict(data)
     fields["who"] = who
     for third, first in _VERBS.items():
         fields[third] = first if who == "you" else third
-    fields["boost_text"] = f" boosted by {data['boost']}" if data.get("boost") else ""
+    fields["boost_text"] = f" boosted by {text.card(data['boost'])}" if data.get("boost") else ""
+    for one in ("card", "spade"):
+        if isinstance(fields.get(one), str):
+            fields[one] = text.card(fields[one])
     if isinstance(fields.get("cards"), list):
-        fields["cards"] = " ".join(fields["cards"]) or "nothing"
+        fields["cards"] = text.cards(fields["cards"])
     if isinstance(fields.get("market"), list):
-        fields["market"] = " ".join(fields["market"])
+        fields["market"] = text.cards(fields["market"])
+    if isinstance(fields.get("count"), int):
+        fields["count"] = text.count(fields["count"], "card")
     try:
         return line.format(**fields)
     except (KeyError, IndexError):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from courtly.engine import text
 from courtly.engine.actions import Action
 from courtly.engine.game import STANDARD_CODES
 from courtly.engine.text import moves_line
@@ -117,8 +118,8 @@ def score_table(obs: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
 
 
 # -- the log --------------------------------------------------------------------------
-# Each event worded once, for every surface: seats as "P1" ("you" for the viewer),
-# cards by code; the terminal and the browser put names and card symbols in.
+# Each event worded once, for every surface, as structured text
+# (courtly.engine.text): "you" for the viewer, other seats and cards marked.
 
 _VERB = {
     "upgrade": "upgrades",
@@ -144,6 +145,7 @@ _SPY = {"agitate": "Agitator", "smuggle": "Smuggler", "thug": "Thug", "seduce": 
 def _does(notation: str, who: str) -> str:
     """A move's notation as a sentence: "trade 8H for AD" -> "P2 trades 8H for AD"."""
     verb, _, rest = notation.partition(" ")
+    rest = text.mark(rest)
     if verb == "end":
         return f"{who} {'end' if who == 'you' else 'ends'} the turn"
     if verb == "pass":
@@ -172,11 +174,15 @@ def _declared(kind: str, what: str, who: str) -> str:
         return f"the {where} strikes (a Spy may answer)"
     if kind == "spy":
         verb, _, rest = what.partition(" ")
+        rest = text.mark(rest)
+        what = text.mark(what)
         plays = f"{who} {'play' if who == 'you' else 'plays'} the {_SPY.get(verb, verb)}"
         if verb == "agitate":
             return f"{plays} against the siege of {rest}'s keep"
         return f"{plays} to {_THUG_TO.get(rest, rest) if verb == 'thug' else what}"
     verb, _, rest = what.partition(" ")
+    rest = text.mark(rest)
+    what = text.mark(what)
     if verb == "end":
         what = "end the turn"
     elif verb == "fend":
@@ -186,9 +192,10 @@ def _declared(kind: str, what: str, who: str) -> str:
 
 def describe(kind: str, data: Mapping[str, Any], seat: int | None) -> str | None:
     """One log line for ``seat`` (None: not worth a line)."""
-    who = _who(data["seat"], seat) if isinstance(data.get("seat"), int) else ""
+    who = text.who(data["seat"], seat) if isinstance(data.get("seat"), int) else ""
     if kind == "turn":
-        return f"[bold]turn {data['turn']}[/]: {who} to play"
+        turn = text.strong(f"turn {data['turn']}")
+        return f"{turn}: {who} to play"
     if kind == "declared":
         return _declared(str(data["kind"]), str(data["what"]), who)
     if kind == "move":
@@ -198,40 +205,43 @@ def describe(kind: str, data: Mapping[str, Any], seat: int | None) -> str | None
     if kind == "no_response":
         return f"{who} {'let' if who == 'you' else 'lets'} it pass"
     if kind == "cancelled":
-        return f"{_whose(who)} {data['what']} is cancelled"
+        return f"{_whose(who)} {text.mark(data['what'])} is cancelled"
     if kind == "fizzled":
-        move = f" ({data['move']})" if "move" in data else ""
-        return f"{_whose(who)} move{move} does nothing: {data['why']}"
+        move = f" ({text.mark(data['move'])})" if "move" in data else ""
+        return f"{_whose(who)} move{move} does nothing: {text.mark(data['why'])}"
     if kind == "drew":
-        return f"{who} {'draw' if who == 'you' else 'draws'} {data['count']} card(s)"
+        return f"{who} {'draw' if who == 'you' else 'draws'} {text.count(data['count'], 'card')}"
     if kind == "drew_cards":
-        return f"{who} drew {' '.join(data['cards'])}"
+        return f"{who} drew {text.cards(data['cards'])}"
     if kind == "end_turn":
         return None  # the declared "end" already said so
     if kind == "market":
-        return f"{data['card']} is dealt to the market"
+        return f"{text.card(data['card'])} is dealt to the market"
     if kind == "joker":
         where = "the market" if data["from"] == "market" else f"{_whose(who)} {data['from']}"
         return f"a Joker comes out of {where}"
     if kind == "disaster":
         hands = "; ".join(
-            f"P{s} {' '.join(h) or 'nothing'} ({v})"
+            f"{text.seat(s)} {text.cards(h)} ({v})"
             for s, (h, v) in enumerate(zip(data["hands"], data["values"], strict=True))
         )
-        return f"[bold]Disaster[/], set off by P{data['trigger']}: every hand is shown: {hands}"
+        trigger = text.seat(data["trigger"])
+        return f"{text.strong('Disaster')}, set off by {trigger}: every hand is shown: {hands}"
     if kind == "keep_fell":
         return _fell(data, seat)
     if kind == "keeps_fell":
         return "; ".join(_fell(k, seat) for k in data["keeps"])
     if kind == "win":
-        return f"[bold]{_whose(who)} keep is worth {data['keep']}[/], the target is {data['target']}: {who} {'win' if who == 'you' else 'wins'}"
+        worth = text.strong(f"{_whose(who)} keep is worth {data['keep']}")
+        wins = "win" if who == "you" else "wins"
+        return f"{worth}, the target is {data['target']}: {who} {wins}"
     if kind == "game_over":
-        values = ", ".join(f"P{s} {v:g}" for s, v in enumerate(data["scores"]))
-        return f"[bold]game over[/] after the last round: keeps worth {values}"
+        values = ", ".join(f"{text.seat(s)} {v:g}" for s, v in enumerate(data["scores"]))
+        return f"{text.strong('game over')} after the last round: keeps worth {values}"
     return None
 
 
 def _fell(data: Mapping[str, Any], seat: int | None) -> str:
-    who = _who(data["seat"], seat)
-    gone = " ".join(data["discarded"])
+    who = text.who(data["seat"], seat)
+    gone = text.cards(data["discarded"], none="")
     return f"{_whose(who)} keep falls" + (f" ({gone} discarded)" if gone else "")

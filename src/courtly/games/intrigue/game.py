@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from courtly.engine.actions import Action
+from courtly.engine.events import Event
 from courtly.engine.game import Game, State
 from courtly.engine.plugins import Notation, PlugIns, Screen, View
 from courtly.engine.tunables import Tunable
@@ -66,6 +67,9 @@ class Intrigue(Game):
         state = IntrigueState.__new__(IntrigueState)
         state.setup(self, seed, options)
         return state
+
+    def _opening(self, players: int, seed: int, options: Any) -> list[Event]:
+        return IntrigueState.__new__(IntrigueState).setup(self, seed, options)
 
     def observed_as(self, action: Action, actor: int, viewer: int) -> int:
         """Another seat sees a card played face down only by the Character it went

@@ -11,6 +11,7 @@ from typing import Any
 
 from rich.markup import escape
 
+from courtly.engine import text
 from courtly.engine.actions import Action
 from courtly.engine.text import moves_line
 from courtly.games.intrigue import cards as C
@@ -180,8 +181,9 @@ def score_table(obs: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
 
 
 # -- the log --------------------------------------------------------------------------
-# Each event worded once, for every surface: seats as "P1" ("you" for the viewer),
-# cards and Characters by their printed names.
+# Each event worded once, for every surface, as structured text
+# (courtly.engine.text): "you" for the viewer, other seats marked, cards and
+# Characters by their printed names.
 
 
 def _name(code: str) -> str:
@@ -200,7 +202,7 @@ def _rel(data: Mapping[str, Any]) -> str:
 
 def describe(kind: str, data: Mapping[str, Any], seat: int | None) -> str | None:
     """One log line for ``seat`` (None: not worth a line)."""
-    who = _who(data["seat"], seat) if isinstance(data.get("seat"), int) else ""
+    who = text.who(data["seat"], seat) if isinstance(data.get("seat"), int) else ""
 
     def does(verb: str) -> str:
         return f"{who} {verb if who == 'you' else verb + 's'}"
@@ -208,7 +210,8 @@ def describe(kind: str, data: Mapping[str, Any], seat: int | None) -> str | None
     if kind == "setup":
         return f"the Characters are {_names(data['characters'])}"
     if kind == "round":
-        return f"[bold]round {data['round']}[/]: {_who(data['first'], seat)} to play first"
+        first = text.who(data["first"], seat)
+        return f"{text.strong('round ' + str(data['round']))}: {first} to play first"
     if kind == "dealt":
         return f"you are dealt {_names(data['cards'])}"
     if kind == "take":
@@ -228,7 +231,7 @@ def describe(kind: str, data: Mapping[str, Any], seat: int | None) -> str | None
             ", for no effect" if data.get("no_effect") else ""
         )
     if kind == "draw":
-        return f"{does('draw')} {data['count']} card(s)"
+        return f"{does('draw')} {text.count(data['count'], 'card')}"
     if kind == "drawn":
         return f"you drew {_names(data['cards'])}"
     if kind == "discard":
@@ -242,7 +245,7 @@ def describe(kind: str, data: Mapping[str, Any], seat: int | None) -> str | None
     if kind == "move":
         return f"{_name(data['card'])} moves from the {data['from']} side: now {_rel(data)}"
     if kind == "swap":
-        return f"{does('swap')} the token {data['gave']} for {_who(data['with'], seat)}'s {data['took']}"
+        return f"{does('swap')} the token {data['gave']} for {text.whose(data['with'], seat)} {data['took']}"
     if kind == "assassination":
         return (
             f"{_name(data['removed'])} ({data['character']}) is assassinated; "
@@ -261,13 +264,13 @@ def describe(kind: str, data: Mapping[str, Any], seat: int | None) -> str | None
     if kind == "round_won":
         totals = ", ".join(f"{x} {v}" for x, v in data["totals"].items())
         return (
-            f"[bold]round {data['round']}[/]: support {totals}; "
+            f"{text.strong('round ' + str(data['round']))}: support {totals}; "
             f"{_name(data['character'])} ({data['winner']}) wins the round"
         )
     if kind == "game_over":
-        points = ", ".join(f"{_who(s, seat)} {v}" for s, v in enumerate(data["scores"]))
+        points = ", ".join(f"{text.who(s, seat)} {v}" for s, v in enumerate(data["scores"]))
         return (
-            f"[bold]game over[/]: {_name(data['character'])} ({data['monarch']}) takes the "
+            f"{text.strong('game over')}: {_name(data['character'])} ({data['monarch']}) takes the "
             f"throne; points {points}"
         )
     return None

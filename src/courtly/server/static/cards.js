@@ -195,7 +195,7 @@
     return word.slice(0, -1);
   }
 
-  /* A game's line made for players: seat numbers ("P1") become names (who.name(1)
+  /* A move's notation or a page's own words made for players: seat numbers ("P1") become names (who.name(1)
    * or "you" for who.you), card codes ("7H", "TS") become symbols, "you" agrees
    * with its verb, and the line starts with a capital. */
   function polish(text, who, capital = true) {
@@ -210,5 +210,43 @@
     return s;
   }
 
-  window.Cards = { polish, symbol, esc, face, back, printed, shortName, cardName, isStandard, markup, SUITS, SUIT_NAMES };
+  /* A log line, worded once by the game in Python as structured text
+   * (courtly.engine.text), as safe HTML: "{P1}" is the seat's name (who.name(1);
+   * "you" for who.you), "{7H}" a card symbol, "*...*" bold; the rest is text,
+   * and the line starts with a capital. */
+  function line(text, who, capital = true) {
+    if (text === null || text === undefined) return "";
+    const s = who && who.you !== null && who.you !== undefined ? String(text).split(`{P${who.you}}'s`).join("your") : String(text);
+    const re = /\{([^{}]*)\}|\*/g;
+    let out = "";
+    let last = 0;
+    let bold = false;
+    let first = capital;
+    let m;
+    const say = (t) => {
+      if (first && /\S/.test(t)) {
+        first = false;
+        t = t.replace(/^(\s*)([a-z])/, (_, sp, c) => sp + c.toUpperCase());
+      }
+      out += esc(t);
+    };
+    while ((m = re.exec(s)) !== null) {
+      say(s.slice(last, m.index));
+      last = re.lastIndex;
+      if (m[0] === "*") { out += bold ? "</b>" : "<b>"; bold = !bold; continue; }
+      const seat = /^P(\d+)$/.exec(m[1]);
+      if (seat) {
+        const n = Number(seat[1]);
+        say(who && n === who.you ? "you" : who ? who.name(n) : `Seat ${n}`);
+      } else if (/^([2-9TJQKA][CDHS]|X[12])'?$/.test(m[1])) {
+        first = false;
+        out += markup(symbol(m[1])) + esc(m[1].slice(2));
+      } else say(m[0]);
+    }
+    say(s.slice(last));
+    if (bold) out += "</b>";
+    return out;
+  }
+
+  window.Cards = { line, polish, symbol, esc, face, back, printed, shortName, cardName, isStandard, markup, SUITS, SUIT_NAMES };
 })();

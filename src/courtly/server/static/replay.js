@@ -44,8 +44,9 @@
     if (game.afterRender) game.afterRender(ctx, $("board"));
     $("seats").innerHTML = data.names.map((_, i) => `<div class="seat${(f.observation.to_act || []).includes(i) ? " awaited" : ""}${String(i) === String(data.seat) ? " me" : ""}" data-seat="${i}"><span class="avatar seat-${i}" aria-hidden="true">${(data.names[i] || "").startsWith("bot ") ? "⚙" : esc((playerName(i)[0] || "?").toUpperCase())}</span><span class="seat-name">${esc(seatName(i))}</span><span class="seat-score">${esc(f.observation.scores ? f.observation.scores[i] : "")}</span></div>`).join("");
     $("status").innerHTML = markup(at === 0 ? `The deal (step 0 of ${data.frames.length - 1}).` : `Step ${at} of ${data.frames.length - 1}: ${seatName(f.by)} played ${window.Cards.polish(f.action, { you: data.seat, name: playerName }, false)}.`);
-    const lines = f.events.map((e) => (game.describe && game.describe(e.event, ctx)) || e.text).filter(Boolean);
-    $("log").innerHTML = lines.map((l) => `<li>${markup(polish(l))}</li>`).join("") || "<li>(nothing to see)</li>";
+    const who = { you: data.seat, name: playerName };
+    const lines = f.events.map((e) => e.text).filter(Boolean);
+    $("log").innerHTML = lines.map((l) => `<li>${window.Cards.line(l, who)}</li>`).join("") || "<li>(nothing to see)</li>";
     $("step").value = String(at);
     for (const row of document.querySelectorAll("#review-out tr[data-step]")) row.classList.toggle("current", Number(row.dataset.step) === at);
     document.body.dataset.step = String(at);

@@ -402,12 +402,10 @@
 
   function addLog(entries) {
     const ol = $("log");
-    const ctx = ctxFor(new Set());
     for (const e of entries) {
-      const text = (game.describe && game.describe(e.event, ctx)) || e.text;
-      if (!text) continue;
+      if (!e.text) continue;
       const li = document.createElement("li");
-      li.innerHTML = markup(polish(text)) + (e.public ? "" : ' <small class="private">(only you see this)</small>');
+      li.innerHTML = window.Cards.line(e.text, { you: view.you, name: playerName }) + (e.public ? "" : ' <small class="private">(only you see this)</small>');
       ol.appendChild(li);
     }
     while (ol.children.length > 300) ol.removeChild(ol.firstChild);
