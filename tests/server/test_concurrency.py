@@ -4,6 +4,7 @@ is played by a bot when the table allows it."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from typing import Any
@@ -169,3 +170,46 @@ def test_a_hard_bot_thinks_in_a_worker_process(client: TestClient, audit: LeakAu
     assert bot_moves >= 2
     hub = client.app.state.hub  # type: ignore[attr-defined]
     assert hub.pool._processes is not None
+
+
+def test_a_client_that_leaves_while_the_table_is_busy_is_taken_off_it(tmp_path: Any) -> None:
+    """The table's lock is held (a move being stored, a bot thinking) when a
+    client leaves and its handler is cancelled: once the lock is free the
+    client is still taken off the table, and the other seat is told it left,
+    where it used to stay listed as connected for good."""
+    from courtly.server.app import create_app
+    from courtly.server.limits import Limits
+
+    limits = Limits(rate=1000, burst=1000, create_rate=1000, create_burst=1000)
+    app = create_app(str(tmp_path / "busy.db"), limits=limits)
+    with TestClient(app) as client:
+        made = create(client, "crown-rivals", ["human", "human"])
+        table, toks = made["table"]["id"], [s["token"] for s in made["seats"]]
+        hub = app.state.hub
+        live = client.portal.call(hub.get, table)
+        holding = threading.Event()
+        release = threading.Event()
+
+        async def hold_the_lock() -> None:
+            async with live.lock:
+                holding.set()
+                while not release.is_set():
+                    await asyncio.sleep(0.01)
+
+        with client.websocket_connect(f"/ws/tables/{table}?token={toks[0]}") as ws0:
+            ws0.receive_json()
+            with client.websocket_connect(f"/ws/tables/{table}?token={toks[1]}") as ws1:
+                ws1.receive_json()
+                held = threading.Thread(target=client.portal.call, args=(hold_the_lock,))
+                held.start()
+                assert holding.wait(10)
+            release.set()  # ws1 has gone, its handler cancelled while it waited
+            held.join(10)
+            deadline = time.monotonic() + 10
+            while 1 in client.portal.call(live.connected):
+                assert time.monotonic() < deadline, "seat 1 is still listed as connected"
+                time.sleep(0.05)
+            while True:
+                msg = ws0.receive_json()
+                if "seats" in msg and not msg["seats"][1]["connected"]:
+                    break

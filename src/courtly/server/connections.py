@@ -163,15 +163,25 @@ class Connections(HubCore):
         except WebSocketDisconnect:
             pass
         finally:
-            async with live.lock:
-                here = live.here()
-                live.conns.discard(conn)
-                live.touched = time.monotonic()
-                if self.shared and live.here() != here:
-                    self._spawn(self._announce(live))
-                self._send_seats(live)
-            conn.queue.put_nowait(None)
-            await writer
+            # Shielded: a handler cancelled while it waits for the table's lock
+            # (a server closing, a test client leaving) still takes its client
+            # off the table, which would otherwise show as connected for good.
+            leaving = asyncio.get_running_loop().create_task(self._leave(live, conn, writer))
+            self._tasks.add(leaving)
+            leaving.add_done_callback(self._tasks.discard)
+            await asyncio.shield(leaving)
+
+    async def _leave(self, live: Live, conn: Connection, writer: asyncio.Task[None]) -> None:
+        """Take a client off its table, tell the others, and end its writer."""
+        async with live.lock:
+            here = live.here()
+            live.conns.discard(conn)
+            live.touched = time.monotonic()
+            if self.shared and live.here() != here:
+                self._spawn(self._announce(live))
+            self._send_seats(live)
+        conn.queue.put_nowait(None)
+        await writer
 
     async def _write(self, conn: Connection) -> None:
         try:
