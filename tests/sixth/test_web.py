@@ -53,3 +53,8 @@ def test_the_generic_board_shows_its_zones_and_it_plays_to_the_end(
     assert page.inner_text("#status").startswith("Game over")
     page.wait_for_selector("table.breakdown tbody tr")
     assert page.locator("table.breakdown tbody tr").count() == 2
+    # its replay draws the same generic board, step by step
+    page.goto(f"{server}/replay/{made['table']['id']}?seat=0#4")
+    page.wait_for_selector("body[data-step='4']")
+    assert page.locator("#board [data-zone=seats] table.generic-seats").count() == 1
+    assert page.locator("#board [data-zone=trick] svg.card, #board [data-zone=played] svg.card").count()
