@@ -57,4 +57,6 @@ def test_the_generic_board_shows_its_zones_and_it_plays_to_the_end(
     page.goto(f"{server}/replay/{made['table']['id']}?seat=0#4")
     page.wait_for_selector("body[data-step='4']")
     assert page.locator("#board [data-zone=seats] table.generic-seats").count() == 1
-    assert page.locator("#board [data-zone=trick] svg.card, #board [data-zone=played] svg.card").count()
+    assert page.locator(
+        "#board [data-zone=trick] svg.card, #board [data-zone=played] svg.card"
+    ).count()

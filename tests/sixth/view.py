@@ -65,16 +65,17 @@ class Sampler(engine.Sampler):
         self.round: int = obs["round"] - 1 + (1 if self.over else 0)
         self.decision: str | None = obs["decision"]
         self.to_act: list[int] = list(obs["to_act"])
-        self.obs = obs
+        self.scores: list[int] = list(obs["scores"])
+        self.leader: int = obs["leader"]
+        self.taken: list[int] = list(obs["taken"])
 
     def sample(self, rng: random.Random) -> TricksState:
-        obs = self.obs
         s = TricksState.__new__(TricksState)
         s._init_base(self.game, self.players, rng.getrandbits(48), self.options)
-        s.score = list(obs["scores"])
+        s.score = list(self.scores)
         s.round = self.round
-        s.leader = obs["leader"]
-        s.taken = list(obs["taken"])
+        s.leader = self.leader
+        s.taken = list(self.taken)
         s.trick = list(self.trick)
         s.played = list(self.played)
         s.bids = [
