@@ -6,23 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.web.conftest import (  # noqa: F401 (the browser tests' fixtures)
-    Pages,
-    api,
-    artifacts,
-    browser,
-    pages,
-    play_to_end,
-    server,
-    wait_ready,
-)
+from tests.web.conftest import Pages, api, play_to_end, wait_ready
 
 
 def test_the_generic_board_shows_its_zones_and_it_plays_to_the_end(
-    server: str,  # noqa: F811
-    pages: Pages,  # noqa: F811
-    artifacts: Path,  # noqa: F811
-    registered: str,
+    server: str, pages: Pages, artifacts: Path, registered: str
 ) -> None:
     body = {"game": registered, "seats": ["human", "easy"], "options": {"rounds": 1}}
     made = api(server, "/api/tables", {**body, "name": "Ada"})
