@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests import test_declarations as declarations
+from tests import test_no_game_in_surfaces as surfaces
 from tests.bots import test_fairness as fairness
 from tests.engine import test_contract as contract
 from tests.engine import test_envelope as envelope
@@ -42,3 +43,11 @@ def test_bots_read_only_its_observations(name: str) -> None:
 
 def test_its_quick_options_are_options_it_has() -> None:
     declarations.test_quick_and_stacking_options_are_options_of_the_game(GAME)
+
+
+def test_the_surface_check_leaves_its_plug_ins_to_its_own_folder(registered: str) -> None:
+    """The check that no surface names a game reads Courtly's plug-ins only:
+    this game keeps its own (bots, encoding) in its folder, no surface."""
+    own = surfaces._own_modules()
+    assert own and all(path.is_relative_to(surfaces.SRC) for path in own)
+    assert registered not in own.values()
