@@ -5,8 +5,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from courtly import cards
 from courtly.engine.actions import Action, register_table
 from courtly.engine.errors import NotationError
@@ -19,25 +17,22 @@ HAND = 3
 BIDS = HAND + 1
 
 
-class TricksAction(Action):
-    """A bid (``value``) or a card played (``card``)."""
-
-    __slots__ = ("card", "value")
-
-    def __init__(self, id: int, kind: str, *, value: int = -1, card: int = -1) -> None:
-        text = f"bid {value}" if kind == "bid" else f"play {cards.code(card)}"
-        super().__init__(id, kind, text)
-        self.value = value
-        self.card = card
-
-    def params(self) -> dict[str, Any]:
-        return {"value": self.value} if self.kind == "bid" else {"card": cards.code(self.card)}
-
-
-ACTIONS: list[TricksAction] = [TricksAction(v, "bid", value=v) for v in range(BIDS)]
-ACTIONS += [TricksAction(BIDS + i, "play", card=c) for i, c in enumerate(DECK)]
-register_table(TricksAction, ACTIONS)
+ACTIONS: list[Action] = [Action(v, "bid", f"bid {v}") for v in range(BIDS)]
+ACTIONS += [Action(BIDS + i, "play", f"play {cards.code(c)}") for i, c in enumerate(DECK)]
+"""Plain engine actions: in the compiled build an interpreted game cannot
+subclass the compiled ``Action``, so what each one means is kept by id."""
+register_table(Action, ACTIONS)
+VALUE = [v for v in range(BIDS)] + [-1] * len(DECK)
+"""The bid of each action id (-1: a card played)."""
+CARD = [-1] * BIDS + list(DECK)
+"""The card of each action id (-1: a bid)."""
 PLAY = {c: ACTIONS[BIDS + i] for i, c in enumerate(DECK)}
+
+
+def is_ours(action: Action) -> bool:
+    """Whether ``action`` is one of this game's (not another game's, of the same class)."""
+    return action.id < len(ACTIONS) and ACTIONS[action.id] is action
+
 
 NOTATION_HELP = """\
 Three Tricks notation (case does not matter):
@@ -45,7 +40,7 @@ Three Tricks notation (case does not matter):
   play QH    play the Queen of Hearts (ranks 9 T J Q K A, suits C D H S)"""
 
 
-def parse(text: str) -> TricksAction:
+def parse(text: str) -> Action:
     """Read one action; a NotationError says what was wrong and what is allowed."""
     words = text.lower().split()
     if len(words) != 2 or words[0] not in ("bid", "play"):

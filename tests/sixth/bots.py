@@ -11,7 +11,7 @@ from typing import Any
 from courtly import cards
 from courtly.bots.base import Bot
 from courtly.engine.actions import Action
-from tests.sixth.actions import STRENGTH, TricksAction
+from tests.sixth.actions import CARD, STRENGTH, VALUE
 
 
 class Greedy(Bot):
@@ -21,11 +21,11 @@ class Greedy(Bot):
         self, observation: Mapping[str, Any] | None, legal: Sequence[Action], rng: random.Random
     ) -> Action:
         assert observation is not None
-        moves = [a for a in legal if isinstance(a, TricksAction)]
+        moves = list(legal)
         if moves[0].kind == "bid":
             high = sum(1 for c in observation["hand"] if STRENGTH[cards.card(c)] >= 4)
-            return next(a for a in moves if a.value == high)
+            return next(a for a in moves if VALUE[a.id] == high)
         seat = observation["seat"]
         need = (observation["bids"][seat] or 0) > observation["taken"][seat]
-        ranked = sorted(moves, key=lambda a: STRENGTH[a.card])
+        ranked = sorted(moves, key=lambda a: STRENGTH[CARD[a.id]])
         return ranked[-1] if need else ranked[0]

@@ -24,7 +24,7 @@ class ThreeTricks(Game):
     notation: ClassVar[Notation] = actions
     view: ClassVar[View] = view
     screen: ClassVar[Screen] = render
-    actions: ClassVar[list[actions.TricksAction]] = actions.ACTIONS
+    actions: ClassVar[list[Action]] = actions.ACTIONS
     information = "imperfect"
     simultaneous = True
     icon = "3"

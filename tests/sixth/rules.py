@@ -7,7 +7,7 @@ from typing import Any
 from courtly import cards
 from courtly.engine.events import Event
 from courtly.engine.game import Game, State
-from tests.sixth.actions import ACTIONS, BIDS, DECK, HAND, PLAY, STRENGTH, TricksAction
+from tests.sixth.actions import ACTIONS, BIDS, CARD, DECK, HAND, PLAY, STRENGTH, VALUE, is_ours
 
 SPADES = cards.SPADES
 
@@ -70,7 +70,7 @@ class TricksState(State):
         return [PLAY[c] for c in self.hands[seat]]
 
     def check(self, seat: int, action: Any) -> str | None:
-        if not isinstance(action, TricksAction):
+        if not is_ours(action):
             return f"{action} is not a move of Three Tricks"
         top = self.pending.top
         assert top is not None
@@ -78,8 +78,8 @@ class TricksState(State):
             return None if action.kind == "bid" else "everyone bids first: bid 0 to 3"
         if action.kind != "play":
             return "the bids are in: play a card"
-        if action.card not in self.hands[seat]:
-            return f"you do not hold {cards.code(action.card)}"
+        if CARD[action.id] not in self.hands[seat]:
+            return f"you do not hold {cards.code(CARD[action.id])}"
         return None
 
     # -- play -----------------------------------------------------------------------
@@ -87,7 +87,7 @@ class TricksState(State):
         quiet = self.quiet
         events: list[Event] = []
         if action.kind == "bid":
-            self.bids[seat] = action.value
+            self.bids[seat] = VALUE[action.id]
             if not quiet:
                 events.append(Event("bid_made", {"seat": seat}))
             if self.pending.done(seat):
@@ -95,10 +95,11 @@ class TricksState(State):
                     events.append(Event("bids", {"bids": list(self.bids)}))
                 self.pending.push("play", [self.leader])
             return events
-        self.hands[seat].remove(action.card)
-        self.trick.append((seat, action.card))
+        card = CARD[action.id]
+        self.hands[seat].remove(card)
+        self.trick.append((seat, card))
         if not quiet:
-            events.append(Event("played", {"seat": seat, "card": cards.code(action.card)}))
+            events.append(Event("played", {"seat": seat, "card": cards.code(card)}))
         self.pending.pop()
         if len(self.trick) < self.players:
             self.pending.push("play", [(seat + 1) % self.players])

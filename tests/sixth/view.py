@@ -12,7 +12,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from courtly import cards
-from courtly.engine import game as engine
 from tests.sixth.actions import DECK
 from tests.sixth.options import ThreeTricksOptions
 from tests.sixth.rules import TricksState
@@ -39,17 +38,21 @@ def observe_own(state: TricksState, seat: int | None) -> dict[str, Any]:
 
 
 def sample(game: Any, obs: Mapping[str, Any], rng: random.Random) -> TricksState:
-    """A full state that gives ``obs`` to its seat, hidden cards drawn from ``rng``."""
-    return Sampler(game, obs).sample(rng)
+    """A full state that gives ``obs`` to its seat, hidden cards drawn from ``rng``.
+
+    The view has no ``Sampler`` (the engine's, compiled in the compiled build,
+    takes no interpreted subclass): the engine's default sampler calls this
+    for each world."""
+    return World(game, obs).sample(rng)
 
 
-class Sampler(engine.Sampler):
+class World:
     """Worlds of one observation: the unseen cards dealt at random to the other
     hands (as many as each holds) and the stock; a bid not yet shown, drawn
     at random."""
 
     def __init__(self, game: Any, obs: Mapping[str, Any]) -> None:
-        super().__init__(game, obs)
+        self.game = game
         self.seat: int | None = obs["seat"]
         self.options = ThreeTricksOptions.parse(obs["options"])
         self.players: int = obs["players"]
