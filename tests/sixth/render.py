@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from courtly.engine import text
 from courtly.engine.actions import Action
 from courtly.engine.text import card_symbol, moves_line
 
@@ -37,17 +38,27 @@ def render(obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
 
 
 def describe(kind: str, data: Mapping[str, Any], seat: int | None) -> str | None:
-    """One log line for an event, with seat numbers (P1) and card codes."""
+    """One log line for an event, as structured text (``courtly.engine.text``):
+    seats and cards marked, "you" for the viewer."""
+
+    def who(n: int) -> str:
+        return text.who(n, seat)
+
+    def verb(n: int, word: str) -> str:
+        return word if n == seat else word + "s"
+
     if kind == "dealt":
-        return f"P{data['seat']} is dealt {' '.join(data['cards'])}"
+        return f"{who(data['seat'])} {'are' if data['seat'] == seat else 'is'} dealt {text.cards(data['cards'])}"
     if kind == "bid_made":
-        return f"P{data['seat']} bids"
+        return f"{who(data['seat'])} {verb(data['seat'], 'bid')}"
     if kind == "bids":
-        return "bids: " + ", ".join(f"P{i} {b}" for i, b in enumerate(data["bids"]))
+        return "bids: " + ", ".join(f"{who(i)} {b}" for i, b in enumerate(data["bids"]))
     if kind == "played":
-        return f"P{data['seat']} plays {data['card']}"
+        return f"{who(data['seat'])} {verb(data['seat'], 'play')} {text.card(data['card'])}"
     if kind == "trick":
-        return f"P{data['winner']} takes the trick ({' '.join(data['cards'])})"
+        taken = f"{who(data['winner'])} {verb(data['winner'], 'take')} the trick"
+        return f"{taken} ({text.cards(data['cards'])})"
     if kind == "round_scored":
-        return "round scored: " + ", ".join(f"P{i} +{g}" for i, g in enumerate(data["gained"]))
+        gained = ", ".join(f"{who(i)} +{g}" for i, g in enumerate(data["gained"]))
+        return f"{text.strong('round scored')}: {gained}"
     return None
