@@ -42,6 +42,8 @@ def _own_modules() -> dict[Path, str]:
     for game in games.all_games():
         for ref in game.plugins.named().values():
             module = ref.partition(":")[0]
+            if not module.startswith("courtly."):
+                continue  # a game kept outside Courtly keeps its plug-ins there too
             path = _module_file(module)
             out[path] = game.id
             package = module.rpartition(".")[0]
