@@ -179,10 +179,10 @@ class Model:
             push = self.push(toks, played)
         t = [t[0] + push[0], t[1] + push[1], t[2] + push[2]]
         top = max(t)
-        exp, beta = math.exp, self.beta
-        w0 = exp(beta * (t[0] - top))
-        w1 = exp(beta * (t[1] - top))
-        w2 = exp(beta * (t[2] - top))
+        beta = self.beta
+        w0 = math.exp(beta * (t[0] - top))
+        w1 = math.exp(beta * (t[1] - top))
+        w2 = math.exp(beta * (t[2] - top))
         s = w0 + w1 + w2
         p = [w0 / s, w1 / s, w2 / s]
         for r in rels:
