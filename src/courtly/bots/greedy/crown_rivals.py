@@ -165,7 +165,7 @@ class Greedy(Bot):
             if v <= reach and view.buy_worth(a.card) > 0:
                 continue  # I may buy it myself
             if v >= worth:
-                best, worth = a, v
+                best, worth = a, float(v)
         return best if best is not None else by_kind["pass"][0]
 
     # -- the turn -----------------------------------------------------------------------
