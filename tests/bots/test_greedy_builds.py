@@ -16,7 +16,9 @@ import random
 import subprocess
 import sys
 
+from courtly import build
 from courtly.bots import greedy_for
+from courtly.bots.evaluation import evaluation_for
 from courtly.games import all_games
 
 GAMES = 2
@@ -48,6 +50,22 @@ def games_played() -> dict[str, list[list[str]]]:
                     state.apply(seat, action)
             played.append(moves)
     return out
+
+
+def test_every_heuristic_and_evaluation_is_in_the_compiled_set() -> None:
+    """They play the search's rollouts: compiled with the rules, or run as
+    Python in the pure build, never the one without the other."""
+    compiled = build.compiled_modules()
+    for game in all_games():
+        for ref in (game.plugins.heuristic, game.plugins.evaluation):
+            if ref is None:
+                continue
+            module = ref.partition(":")[0]
+            assert module in build.COMPILED, module
+        bot, evaluate = greedy_for(game), evaluation_for(game)
+        for made in (type(bot), evaluate):
+            if made is not None:
+                assert (made.__module__ in compiled) == bool(compiled), made
 
 
 def test_the_heuristics_play_the_same_games_compiled_and_interpreted() -> None:
