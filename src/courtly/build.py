@@ -32,6 +32,10 @@ _GAMES = ("agents_of_the_crown", "agincards", "crown_rivals", "garrison", "intri
 COMPILED: tuple[str, ...] = (
     "courtly.bots.base",
     "courtly.bots.evaluation",
+    *(f"courtly.bots.evaluations.{g}" for g in _GAMES),
+    *(f"courtly.bots.greedy.{g}" for g in _GAMES),
+    "courtly.bots.greedy.crown_rivals_view",
+    "courtly.bots.greedy.intrigue_model",
     "courtly.bots.guard",
     "courtly.bots.ismcts",
     "courtly.bots.tree",

@@ -54,7 +54,7 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from itertools import chain
-from typing import Any
+from typing import Any, ClassVar
 
 from courtly import cards
 from courtly.bots.base import Bot
@@ -121,7 +121,7 @@ is glad to see fail)."""
 
 
 class Greedy(Bot):
-    name = "greedy"
+    name: ClassVar[str] = "greedy"
 
     def __init__(self, game: Game, weights: Mapping[str, float] | None = None) -> None:
         super().__init__(game)

@@ -51,18 +51,22 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, cast
 
-from courtly import cards
 from courtly.bots.base import Bot
+from courtly.bots.greedy.crown_rivals_view import (
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    SPADES,
+    View,
+    best_offer,
+    most_cleared,
+    price_list,
+)
 from courtly.engine.actions import Action
 from courtly.engine.game import Game
 from courtly.games.crown_rivals.actions import VALUES, CrownAction, boosted
 
-CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
 WIN = 10_000.0
-HAND = 5
-HORIZON = 12.0
-"""Turns beyond which the game still to play counts no more."""
-_CARD = {cards.code(c): c for c in range(52)}
 
 WEIGHTS: dict[str, float] = {
     "dmg": 0.549,
@@ -139,7 +143,7 @@ class Greedy(Bot):
         if decision == "turn" and not obs["hand"] and not obs["currency"]:
             # Nothing in hand and nothing to spend: clear what the pool can, then end.
             if "clear" in by_kind or "bonus" in by_kind:
-                view = _View(obs, self)
+                view = View(obs, self.weights, self._suit)
                 bonus = self._bonus(view, by_kind.get("bonus", []))
                 if bonus is not None:
                     return bonus
@@ -147,13 +151,13 @@ class Greedy(Bot):
                 if clear is not None:
                     return clear
             return by_kind["end"][0]
-        view = _View(obs, self)
+        view = View(obs, self.weights, self._suit)
         if decision == "jack_trash":
             return self._jack(view, by_kind)
         return self._turn(view, by_kind)
 
     # -- a Jack's trash (CRR-7) ----------------------------------------------------
-    def _jack(self, view: _View, by_kind: dict[str, list[CrownAction]]) -> Action:
+    def _jack(self, view: View, by_kind: dict[str, list[CrownAction]]) -> Action:
         reach = view.currency + view.cash_value(view.hand)
         best, worth = None, self.weights["jack"]
         for a in by_kind.get("trash", []):
@@ -161,11 +165,11 @@ class Greedy(Bot):
             if v <= reach and view.buy_worth(a.card) > 0:
                 continue  # I may buy it myself
             if v >= worth:
-                best, worth = a, v
+                best, worth = a, float(v)
         return best if best is not None else by_kind["pass"][0]
 
     # -- the turn -----------------------------------------------------------------------
-    def _turn(self, view: _View, by_kind: dict[str, list[CrownAction]]) -> Action:
+    def _turn(self, view: View, by_kind: dict[str, list[CrownAction]]) -> Action:
         bonus = self._bonus(view, by_kind.get("bonus", []))
         if bonus is not None:
             return bonus
@@ -191,7 +195,7 @@ class Greedy(Bot):
                     return a
         buys = by_kind.get("buy")
         if buys:
-            pick = _best_offer(view.offers(), view.currency)[1]
+            pick = best_offer(view.offers(), view.currency)[1]
             if pick:
                 values = view.values
                 first = max(pick, key=lambda c: (values[c], c))
@@ -200,7 +204,7 @@ class Greedy(Bot):
                         return a
         return by_kind["end"][0]
 
-    def _bonus(self, view: _View, bonuses: list[CrownAction]) -> Action | None:
+    def _bonus(self, view: View, bonuses: list[CrownAction]) -> Action | None:
         if not bonuses:
             return None
         for a in bonuses:
@@ -219,7 +223,7 @@ class Greedy(Bot):
                 best, gain = a, g
         return best
 
-    def _clear(self, view: _View, clears: list[CrownAction]) -> Action | None:
+    def _clear(self, view: View, clears: list[CrownAction]) -> Action | None:
         """Clear opposing spades once every planned club is down: all of them
         when the pool gets through, else the set worth most that it covers."""
         if not clears:
@@ -228,14 +232,14 @@ class Greedy(Bot):
         pool = view.pool
         if pool >= sum(walls.values()):
             return max(clears, key=lambda a: (walls[a.card], a.card))
-        chosen = _most_cleared(list(walls.items()), pool)[1]
+        chosen = most_cleared(list(walls.items()), pool)[1]
         for a in sorted(clears, key=lambda a: (-walls[a.card], a.card)):
             if a.card in chosen:
                 return a
         return None
 
     # -- the plan: which cards to cash, the rest played ------------------------------------
-    def _plan(self, view: _View) -> tuple[dict[int, int], set[int]]:
+    def _plan(self, view: View) -> tuple[dict[int, int], set[int]]:
         """The best split of the hand: the cards to play (each with the diamond
         that boosts it, or -1) and the cards to cash. A split that cashes a
         card without buying better for it than the split keeping that card is
@@ -245,7 +249,7 @@ class Greedy(Bot):
         if not n:
             return {}, set()
         values = view.values
-        price = _price_list(view.offers())
+        price = price_list(view.offers())
         size = 1 << n
         # Currency by set of cashed cards (as a bit mask over the hand), Jack
         # and Ace pairs included (CRR-3), then the best buy it pays for.
@@ -303,7 +307,7 @@ class Greedy(Bot):
                 best_value, best_mask, best_assign = value, mask, assign
         return best_assign, {hand[i] for i in range(n) if best_mask >> i & 1}
 
-    def _abilities(self, view: _View, rest: list[int]) -> tuple[dict[int, int], float]:
+    def _abilities(self, view: View, rest: list[int]) -> tuple[dict[int, int], float]:
         """Play ``rest`` for their abilities: each diamond on the card it raises
         most; what the turn then does, in points of Influence."""
         values = view.values
@@ -370,7 +374,7 @@ class Greedy(Bot):
             cleared = total_walls
         elif damage:
             through = 0
-            cleared = _most_cleared(list(enumerate(walls)), damage)[0]
+            cleared = most_cleared(list(enumerate(walls)), damage)[0]
         else:
             through = cleared = 0
         opp_inf = view.opp_inf - through
@@ -401,252 +405,3 @@ class Greedy(Bot):
         value += (odd[HEARTS] // 2 + even[HEARTS] // 2 - had[HEARTS]) * view.draw_worth
         value += (odd[DIAMONDS] // 2 + even[DIAMONDS] // 2 - had[DIAMONDS]) * w_d
         return assign, value
-
-
-class _View:
-    """What the bot reads off its observation, worked out once a decision."""
-
-    __slots__ = (
-        "_offers",
-        "boost_pairs",
-        "closeness",
-        "currency",
-        "deck_w",
-        "draw_worth",
-        "earned",
-        "even",
-        "hand",
-        "jacks_aces",
-        "market",
-        "mean_worth",
-        "my_heal",
-        "my_inf",
-        "my_threat",
-        "my_wall",
-        "n_owned",
-        "odd",
-        "opp_heal",
-        "opp_inf",
-        "opp_threat",
-        "opp_walls",
-        "pool",
-        "suit_w",
-        "values",
-        "wall_cap",
-        "wall_values",
-    )
-
-    def __init__(self, obs: Mapping[str, Any], bot: Greedy) -> None:
-        w = bot.weights
-        options = obs["options"]
-        jack = options["jack_value"]
-        self.values = VALUES[jack]
-        self.boost_pairs = bool(options.get("boost_diamonds_pair", True))
-        self.suit_w = suit_w = bot._suit
-        me = obs["seat"]
-        opp = 1 - me
-        self.hand = [_CARD[c] for c in obs["hand"]]
-        self.market = [_CARD[c] for c in obs["market"] if c]
-        inf = obs["influence"]
-        self.my_inf = inf[me]
-        self.opp_inf = inf[opp]
-        self.currency = obs["currency"]
-        self.pool = obs["pool"]
-        cash = obs["cash"]
-        self.jacks_aces = (cash[1], cash[2])
-        self.odd = odd = obs["odd"]
-        self.even = even = obs["even"]
-        # Bonuses earned so far (claimed or not): only new ones count in a plan.
-        self.earned = [odd[s] // 2 + even[s] // 2 for s in range(4)]
-        sup = obs["supporters"]
-        self.opp_walls = {_CARD[s]: v for s, _, v in sup[opp]}
-        self.wall_values = sorted(self.opp_walls.values())
-        self.my_wall = sum(v for _, _, v in sup[me])
-        # Every card each player owns: hand and draw pile, discard pile, this
-        # turn's plays, spades in play with their diamonds.
-        in_play = obs["in_play"]
-        active = obs["active"]
-        holdings = obs["holdings"]
-        discards = obs["discards"]
-        mine = _deck(jack, holdings[me], discards[me], in_play if active == me else (), sup[me])
-        their = _deck(
-            jack, holdings[opp], discards[opp], in_play if active == opp else (), sup[opp]
-        )
-        self.n_owned = mine.n
-        self.mean_worth = mean = (
-            sum(t * m for t, m in zip(mine.totals, suit_w, strict=True)) / mine.n
-        )
-        self.draw_worth = w["bonus_h"] * mean
-        self.my_threat = mine.damage
-        self.opp_threat = their.damage
-        self.my_heal = mine.heal
-        self.opp_heal = their.heal
-        self.wall_cap = w["cap"] * their.damage
-        # The game still to play: the fewer turns either side needs to win
-        # (by damage through the walls or by healing to 100), out of HORIZON.
-        turns = min(
-            mine.turns_to_win(inf[me], inf[opp], sum(self.wall_values), their),
-            their.turns_to_win(inf[opp], inf[me], self.my_wall, mine),
-            HORIZON,
-        )
-        self.closeness = turns / HORIZON
-        self.deck_w = w["deck"] * self.closeness * HAND
-        self._offers: list[tuple[int, float, int]] | None = None
-
-    def worth(self, c: int) -> float:
-        return self.values[c] * self.suit_w[c & 3]
-
-    def cash_value(self, cs: Sequence[int]) -> int:
-        """What cashing ``cs`` adds, with the Jack-and-Ace pairs it completes."""
-        jacks, aces = self.jacks_aces
-        j, a = jacks, aces
-        total = 0
-        values = self.values
-        for c in cs:
-            total += values[c]
-            rank = c >> 2
-            if rank == 10:
-                j += 1
-            elif rank == 0:
-                a += 1
-        return total + 10 * (min(j, a) - min(jacks, aces))
-
-    def buy_worth(self, c: int) -> float:
-        """What buying ``c`` adds to the hands to come."""
-        return self.deck_w * (self.worth(c) - self.mean_worth) / (self.n_owned + 1)
-
-    def trash_gain(self, c: int) -> float:
-        """What trashing ``c`` adds to the hands to come (nothing below six cards)."""
-        n = self.n_owned
-        if n <= HAND + 1:
-            return 0.0
-        return self.deck_w * (self.mean_worth - self.worth(c)) / (n - 1)
-
-    def offers(self) -> list[tuple[int, float, int]]:
-        """The market cards worth buying: (cost, worth, card)."""
-        got = self._offers
-        if got is None:
-            values = self.values
-            got = self._offers = [
-                (values[c], bw, c) for c in self.market if (bw := self.buy_worth(c)) > 0
-            ]
-        return got
-
-
-class _Deck:
-    """What a player's cards do in an average hand, and at best."""
-
-    __slots__ = ("damage", "heal", "most", "n", "support", "totals")
-
-    def __init__(self, value_of: dict[str, int], owned: list[str]) -> None:
-        totals = [0, 0, 0, 0]
-        clubs: list[int] = []
-        diamond = 0
-        for code in owned:
-            v = value_of[code]
-            s = _SUIT_OF[code]
-            totals[s] += v
-            if s == CLUBS:
-                clubs.append(v)
-            elif s == DIAMONDS and v > diamond:
-                diamond = v
-        n = len(owned)
-        self.n = n = max(1, n)
-        self.totals = totals
-        self.damage = HAND * totals[CLUBS] / n
-        self.heal = HAND * totals[HEARTS] / n
-        self.support = HAND * totals[SPADES] / n
-        if len(clubs) > HAND:
-            clubs = sorted(clubs, reverse=True)[:HAND]
-        self.most = sum(clubs) + diamond if clubs else 0
-
-    def turns_to_win(self, mine: int, theirs: int, wall: int, other: _Deck) -> float:
-        """Turns this deck needs, on average, to bring ``theirs`` to 0 through
-        ``wall`` (their spades in play) and the spades they keep playing, or
-        ``mine`` to 100."""
-        heal = (100 - mine) / self.heal if self.heal > 0 else HORIZON
-        if self.most <= wall:
-            return heal  # no hand gets through
-        through = self.damage - other.support
-        kill = (theirs + wall) / through if through > 0 else HORIZON
-        return min(heal, kill)
-
-
-_DECKS: dict[tuple[int, frozenset[str]], _Deck] = {}
-"""Decks already read, by the cards they hold: a player's cards only move
-between hand, piles and play during a turn, so most decisions find theirs."""
-_DECKS_SIZE = 4096
-
-
-def _deck(
-    jack: int,
-    holdings: Sequence[str],
-    discard: Sequence[str],
-    in_play: Sequence[str],
-    supporters: Sequence[Sequence[Any]],
-) -> _Deck:
-    """The ``_Deck`` of the cards in these zones (every card is unique)."""
-    owned = [*holdings, *discard, *in_play]
-    for spade, boost, _ in supporters:
-        owned.append(spade)
-        if boost:
-            owned.append(boost)
-    key = (jack, frozenset(owned))
-    deck = _DECKS.get(key)
-    if deck is None:
-        if len(_DECKS) >= _DECKS_SIZE:
-            _DECKS.clear()
-        deck = _DECKS[key] = _Deck(_VALUE_OF[jack], owned)
-    return deck
-
-
-def _price_list(offers: list[tuple[int, float, int]]) -> list[tuple[int, float]]:
-    """What the best buy is worth by the money spent, as steps: (cost, worth),
-    costs and worths rising."""
-    sets = []
-    for k, (ci, wi, _) in enumerate(offers):
-        sets.append((ci, wi))
-        for cj, wj, _ in offers[k + 1 :]:
-            sets.append((ci + cj, wi + wj))
-    sets.sort()
-    steps: list[tuple[int, float]] = []
-    best = 0.0
-    for cost, worth in sets:
-        if worth > best:
-            best = worth
-            steps.append((cost, worth))
-    return steps
-
-
-def _best_offer(offers: list[tuple[int, float, int]], money: int) -> tuple[float, list[int]]:
-    """The one or two market cards worth most in all that ``money`` pays for."""
-    best: list[int] = []
-    best_w = 0.0
-    for k, (ci, wi, i) in enumerate(offers):
-        if ci > money:
-            continue
-        if wi > best_w:
-            best, best_w = [i], wi
-        for cj, wj, j in offers[k + 1 :]:
-            if ci + cj <= money and wi + wj > best_w:
-                best, best_w = [i, j], wi + wj
-    return best_w, best
-
-
-def _most_cleared(walls: list[tuple[int, int]], pool: int) -> tuple[int, set[int]]:
-    """The spades (key, value) worth most in all that ``pool`` can clear."""
-    best, chosen = 0, set()
-    n = len(walls)
-    for mask in range(1, 1 << n):
-        total = 0
-        for i in range(n):
-            if mask >> i & 1:
-                total += walls[i][1]
-        if best < total <= pool:
-            best = total
-            chosen = {walls[i][0] for i in range(n) if mask >> i & 1}
-    return best, chosen
-
-
-_VALUE_OF = {jack: {cards.code(c): VALUES[jack][c] for c in range(52)} for jack in VALUES}
-_SUIT_OF = {cards.code(c): c & 3 for c in range(52)}

@@ -44,7 +44,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from courtly import cards
 from courtly.bots.base import Bot
@@ -352,7 +352,7 @@ def _face_up(obs: Mapping[str, Any], s: int) -> set[int]:
 
 
 class Greedy(Bot):
-    name = "greedy"
+    name: ClassVar[str] = "greedy"
 
     def __init__(self, game: Any, weights: Mapping[str, float] | None = None) -> None:
         super().__init__(game)

@@ -1,0 +1,69 @@
+"""Fixed workloads of the ``normal`` heuristics, for counting instructions
+with callgrind.
+
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null python tools/heuristics.py normal GAME N
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null python tools/heuristics.py hard GAME N
+
+``normal`` plays N full games from seeds 0 to N-1, every seat the game's
+heuristic. ``hard`` plays 10 decisions of ``normal`` from seed 501 (and on to the
+next choice of two moves or more) and then makes N decisions of ``hard@600it`` (600 iterations, no clock: the same
+search on any machine) in that position, each with its own seed; the
+heuristic plays its rollouts and its guard's games. Run each once with N 0
+too: the difference between the two counts is the workload's own (start-up,
+imports and reaching the position cost the same in both). Outside callgrind,
+the CPU time printed is the workload's (pin it with ``taskset -c 1`` and
+compare builds interleaved).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+from courtly import build, games
+from courtly.bots import make
+
+
+def normal(game_id: str, count: int) -> tuple[int, float]:
+    """Decisions made in ``count`` games of the heuristic against itself, and
+    the CPU seconds they took."""
+    game = games.get(game_id)
+    bot = make("normal", game)
+    decisions = 0
+    start = time.process_time()
+    for seed in range(count):
+        state = game.new(seed=seed)
+        rng = random.Random(seed)
+        while not state.over:
+            seat = state.to_act[0]
+            state.apply(seat, bot.act(state.observation(seat), state.legal_actions(seat), rng))
+            decisions += 1
+    return decisions, time.process_time() - start
+
+
+def hard(game_id: str, count: int) -> tuple[int, float]:
+    """``count`` decisions of ``hard@600it`` in one position, and the CPU
+    seconds they took."""
+    game = games.get(game_id)
+    bot, heuristic = make("hard@600it", game), make("normal", game)
+    state = game.new(seed=501)
+    rng = random.Random(1)
+    played = 0
+    while True:
+        seat = state.to_act[0]
+        obs, legal = state.observation(seat), state.legal_actions(seat)
+        if played >= 10 and len(legal) > 1:
+            break
+        state.apply(seat, heuristic.act(obs, legal, rng))
+        played += 1
+    start = time.process_time()
+    for k in range(count):
+        bot.act(obs, legal, random.Random(2 + k))
+    return count, time.process_time() - start
+
+
+if __name__ == "__main__":
+    kind, game_id, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    done, cpu = {"normal": normal, "hard": hard}[kind](game_id, n)
+    print(f"{kind} {game_id}: {done} decisions in {cpu:.3f} s CPU; {build.describe()}")
