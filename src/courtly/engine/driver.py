@@ -20,12 +20,12 @@ One number, the game seed, fixes everything:
 - **The deal** is the game seed itself: ``game.new(seed=seed)``, and the record
   keeps it, so a record replays.
 - **Who is served first** when several seats decide at once (simultaneous
-  phases, reaction windows): before the ``n``-th move (``n`` moves played so
-  far) the seats awaited are served in the order of
-  ``derive("order", seed, n, seat)``, as players at a real table are quicker or
-  slower. Each seat decides on its own observation, which never shows another
+  phases, reaction windows): before move ``n`` (``n`` moves played so far),
+  the ``k``-th of the seats awaited (``state.to_act``), ``k`` being
+  ``derive("order", seed, n)`` modulo their number, as players at a real
+  table are quicker or slower. Each seat decides on its own observation, which never shows another
   seat's choice of the same phase; the order kept in the record replays.
-- **A bot's generator** for its decision before the ``n``-th move is
+- **A bot's generator** for its decision before move ``n`` is
   ``random.Random(derive("bot", seed, seat, n))`` (``decision_seed``): one per
   decision, never carried from one decision to the next, so that a decision
   can be made anywhere (a worker process of the server, a server restarted in
@@ -44,6 +44,7 @@ for that bot's generator), so a table of bots alone plays the driver's game.
 
 from __future__ import annotations
 
+import _random
 import hashlib
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -87,19 +88,22 @@ def decision_seed(seed: int, seat: int, n: int) -> int:
 
 
 def generator(seed: int, seat: int, n: int) -> random.Random:
-    """``seat``'s generator for its decision before move ``n`` of game ``seed``."""
-    return random.Random(decision_seed(seed, seat, n))
+    """``seat``'s generator for its decision before move ``n`` of game ``seed``:
+    ``random.Random(decision_seed(seed, seat, n))``, seeded when first drawn
+    from (``Generator``)."""
+    return Generator(decision_seed(seed, seat, n))
 
 
 def serving_order(state: State, seed: int | None = None, n: int | None = None) -> list[int]:
-    """The seats awaited now, in the order they are served: by
-    ``derive("order", seed, n, seat)`` when there are several. ``seed``
+    """The seats awaited now, in the order they are served: when there are
+    several, the ``k``-th of them first, ``k`` being ``derive("order", seed,
+    n)`` modulo their number, then the ones after it, round. ``seed``
     defaults to the state's, ``n`` to the moves played so far."""
     seats = list(state.to_act)
     if len(seats) > 1:
         s = state.seed if seed is None else seed
-        k = len(state.history) if n is None else n
-        seats.sort(key=lambda seat: derive("order", s, k, seat))
+        k = derive("order", s, len(state.history) if n is None else n) % len(seats)
+        seats = seats[k:] + seats[:k]
     return seats
 
 
@@ -109,6 +113,54 @@ def served(state: State, seed: int | None = None, n: int | None = None) -> int:
     if len(seats) == 1:
         return seats[0]
     return serving_order(state, seed, n)[0]
+
+
+class Generator(random.Random):
+    """``random.Random(seed)``, drawing the very same numbers, but seeded only
+    when first drawn from: seeding a Mersenne Twister costs more than a
+    heuristic bot's whole decision in some games, and most heuristic
+    decisions draw nothing. Once seeded it draws straight from the C
+    generator, as fast as ``random.Random``."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._seed = seed
+        self._started = False
+        self.gauss_next = None
+
+    def _start(self) -> None:
+        random.Random.seed(self, self._seed)
+        self._direct()
+
+    def _direct(self) -> None:
+        self._started = True
+        own = vars(self)  # found before the class's methods below: no detour after this
+        own["random"] = _random.Random.random.__get__(self)
+        own["getrandbits"] = _random.Random.getrandbits.__get__(self)
+
+    # Reached before the first draw, and later only through a method bound
+    # before it (``shuffle`` binds ``getrandbits`` once for its whole loop).
+    def random(self) -> float:
+        if not self._started:
+            self._start()
+        return _random.Random.random(self)
+
+    def getrandbits(self, k: int, /) -> int:
+        if not self._started:
+            self._start()
+        return _random.Random.getrandbits(self, k)
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        super().seed(a, version)
+        self._direct()
+
+    def getstate(self) -> tuple[Any, ...]:
+        if not self._started:
+            self._start()
+        return super().getstate()
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        super().setstate(state)
+        self._direct()
 
 
 # -- the loop --------------------------------------------------------------------------
