@@ -109,3 +109,12 @@ def test_play_gives_the_record_that_replays_the_game() -> None:
     record = play(AOC, [bots.make("random", AOC) for _ in range(4)], 3, {"years": 1})
     assert record.seed == 3 and record.result is not None
     assert replay(record, AOC).scores == record.result["scores"]
+
+
+def test_a_decision_s_generator_is_random_random_of_its_decision_seed() -> None:
+    """What the server's bots are given (``random.Random(decision_seed(...))``
+    in a worker process) draws what the driver's generator draws."""
+    for seat, n in ((0, 0), (3, 17)):
+        expected = draws(random.Random(decision_seed(11, seat, n)))
+        assert draws(generator(11, seat, n)) == expected
+        assert draws(Generator(decision=(11, seat, n))) == expected

@@ -57,6 +57,8 @@ from courtly.engine.events import Event
 from courtly.engine.game import Game, State
 from courtly.engine.records import Record
 
+KEY = b"courtly"
+"""The key of ``derive``'s hash."""
 MAX_MOVES = 1_000_000
 """A game still running after this many moves is a broken game or policy."""
 
@@ -75,11 +77,12 @@ class Policy(Protocol):
 
 
 # -- the seeding scheme --------------------------------------------------------------
-def derive(*parts: int | str) -> int:
-    """A 64-bit number from ``parts``: a keyed hash, so that nearby seeds and
-    moves give unrelated numbers and none of them tells the seed."""
-    text = " ".join(str(p) for p in parts).encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8, key=b"courtly").digest(), "big")
+def derive(kind: str, seed: int, a: int, b: int = -1) -> int:
+    """A 64-bit number from ``kind`` and the numbers after it: a keyed hash
+    (BLAKE2b of their text), so that nearby seeds and moves give unrelated
+    numbers and none of them tells the seed."""
+    text = b"%s %d %d %d" % (kind.encode(), seed, a, b)
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8, key=KEY).digest(), "big")
 
 
 def decision_seed(seed: int, seat: int, n: int) -> int:
@@ -91,7 +94,7 @@ def generator(seed: int, seat: int, n: int) -> random.Random:
     """``seat``'s generator for its decision before move ``n`` of game ``seed``:
     ``random.Random(decision_seed(seed, seat, n))``, seeded when first drawn
     from (``Generator``)."""
-    return Generator(decision_seed(seed, seat, n))
+    return Generator(decision=(seed, seat, n))
 
 
 def serving_order(state: State, seed: int | None = None, n: int | None = None) -> list[int]:
@@ -117,18 +120,21 @@ def served(state: State, seed: int | None = None, n: int | None = None) -> int:
 
 class Generator(random.Random):
     """``random.Random(seed)``, drawing the very same numbers, but seeded only
-    when first drawn from: seeding a Mersenne Twister costs more than a
-    heuristic bot's whole decision in some games, and most heuristic
-    decisions draw nothing. Once seeded it draws straight from the C
+    when first drawn from: seeding a Mersenne Twister costs as much as a
+    random bot's whole move, and most heuristic decisions draw nothing. Once seeded it draws straight from the C
     generator, as fast as ``random.Random``."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, decision: tuple[int, int, int] | None = None) -> None:
+        """``decision``: the game seed, seat and move of a decision, whose
+        ``decision_seed`` is the seed (worked out when first drawn from too)."""
         self._seed = seed
+        self._decision = decision
         self._started = False
         self.gauss_next = None
 
     def _start(self) -> None:
-        random.Random.seed(self, self._seed)
+        d = self._decision
+        random.Random.seed(self, self._seed if d is None else decision_seed(*d))
         self._direct()
 
     def _direct(self) -> None:
@@ -164,7 +170,7 @@ class Generator(random.Random):
 
 
 # -- the loop --------------------------------------------------------------------------
-@dataclass
+@dataclass(slots=True)
 class Move:
     """One move the driver played."""
 
