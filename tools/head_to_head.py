@@ -20,11 +20,37 @@ import json
 import random
 import sys
 import time
+from collections.abc import Sequence
+from typing import Any
 
 from courtly.bots import make
 from courtly.bots.ismcts import ISMCTS
 from courtly.bots.levels import make_level
+from courtly.engine.actions import Action
+from courtly.engine.driver import Driver
 from courtly.games import get
+
+
+class Timed:
+    """``hard``, its decisions timed: seconds, iterations and how often its
+    guard played another move than the heuristic's."""
+
+    needs_observation = True
+
+    def __init__(self, hard: ISMCTS) -> None:
+        self.hard = hard
+        self.times: list[float] = []
+        self.iterations: list[int] = []
+        self.overridden = 0
+
+    def act(self, obs: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        start = time.perf_counter()
+        action = self.hard.act(obs, legal, rng)
+        self.times.append(time.perf_counter() - start)
+        self.iterations.append(self.hard.last_iterations)
+        verdict = self.hard.last_verdict
+        self.overridden += bool(verdict is not None and verdict.overridden)
+        return action
 
 
 def main(argv: list[str]) -> None:
@@ -49,23 +75,12 @@ def main(argv: list[str]) -> None:
         assert isinstance(hard, ISMCTS)
         if iterations is not None:
             hard.iterations, hard.time_cap = iterations, None
-        bots = [hard if s == mine else make("normal", game) for s in range(n)]
-        rngs = [random.Random(seed * 1_000_003 + i) for i in range(n)]
-        table = random.Random(seed ^ 0x5EED)
-        while not state.over:
-            to_act = state.to_act
-            seat = to_act[table.randrange(len(to_act))] if len(to_act) > 1 else to_act[0]
-            bot = bots[seat]
-            obs = state.observation(seat) if bot.needs_observation else None
-            legal = state.legal_actions(seat)
-            start = time.perf_counter()
-            action = bot.act(obs, legal, rngs[seat])
-            if seat == mine and len(legal) > 1:
-                times.append(time.perf_counter() - start)
-                iters.append(hard.last_iterations)
-                verdict = hard.last_verdict
-                overridden += bool(verdict is not None and verdict.overridden)
-            state.apply(seat, action)
+        timed = Timed(hard)
+        # played as every surface plays it (the engine's driver); forced moves are not asked
+        Driver(state, [timed if s == mine else make("normal", game) for s in range(n)]).run()
+        times += timed.times
+        iters += timed.iterations
+        overridden += timed.overridden
         ranks = state.ranks()
         share = sum(
             1.0 if ranks[mine] < ranks[o] else 0.5 if ranks[mine] == ranks[o] else 0.0

@@ -33,7 +33,7 @@ from courtly.bots.levels import make_level
 from courtly.engine.actions import Action
 from courtly.engine.errors import CourtlyError, RecordError
 from courtly.engine.game import Game
-from courtly.engine.records import Record, replay
+from courtly.engine.records import Record, replay_steps
 from courtly.games import get
 
 COSTLY = 0.1
@@ -190,24 +190,31 @@ def decisions(record: Record, seat: int) -> tuple[list[Decision], int]:
     forced. A record that does not replay is a RecordError."""
     check_seat(record, seat)
     game = get(record.game)
-    state = replay(record, game, upto=0)
     out: list[Decision] = []
     forced = 0
-    for n, (actor, notation) in enumerate(record.actions):
-        try:
-            action = game.parse_action(notation)
-            if actor == seat:
-                legal = state.legal_actions(seat) if seat in state.to_act else []
-                if len(legal) == 1:
-                    forced += 1
-                elif legal:
-                    out.append(Decision(n, state.observation(seat), legal, action))
-            state.apply(actor, action)
-        except CourtlyError as exc:
-            raise RecordError(
-                f"action {n + 1} of the record, seat {actor} {notation!r}, does not replay: {exc}"
-            ) from None
+    actions = record.actions
+    for step in replay_steps(record, game, events=False):
+        if step.n == len(actions):
+            break
+        actor, notation = actions[step.n]
+        state = step.state
+        if actor == seat:
+            legal = state.legal_actions(seat) if seat in state.to_act else []
+            if len(legal) == 1:
+                forced += 1
+            elif legal:
+                played = _parsed(game, notation, step.n, actor)
+                out.append(Decision(step.n, state.observation(seat), legal, played))
     return out, forced
+
+
+def _parsed(game: Game, notation: str, n: int, actor: int) -> Action:
+    try:
+        return game.parse_action(notation)
+    except CourtlyError as exc:
+        raise RecordError(
+            f"action {n + 1} of the record, seat {actor} {notation!r}, does not replay: {exc}"
+        ) from None
 
 
 def decision_seed(record: Record, decision: Decision) -> int:

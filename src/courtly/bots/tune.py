@@ -40,6 +40,8 @@ from courtly import games
 from courtly.bots.base import Bot
 from courtly.bots.tuning import START, Spec
 from courtly.engine import plugins
+from courtly.engine.actions import Action
+from courtly.engine.driver import Driver
 from courtly.games import get
 
 CANDIDATE = "*"
@@ -79,18 +81,10 @@ def tables(field_bots: Sequence[str], games: int, seed: int, players: int) -> li
 
 
 def play(game_id: str, seats: Sequence[Bot], seed: int) -> tuple[list[float], list[int]]:
-    """One game between ``seats``, as ``courtly sim`` plays it: the seats to act
-    at once are asked in a random order, each bot sees only its observation."""
-    game = get(game_id)
-    state = game.new(players=len(seats), seed=seed)
-    rngs = [random.Random(seed * 1_000_003 + i) for i in range(len(seats))]
-    order = random.Random(seed ^ 0x5EED)
-    while not state.over:
-        to_act = state.to_act
-        seat = to_act[order.randrange(len(to_act))] if len(to_act) > 1 else to_act[0]
-        bot = seats[seat]
-        obs = state.observation(seat) if bot.needs_observation else None
-        state.apply(seat, bot.act(obs, state.legal_actions(seat), rngs[seat]))
+    """One game between ``seats``, as ``courtly sim`` plays it (the engine's
+    driver): each bot sees only its observation."""
+    state = get(game_id).new(players=len(seats), seed=seed)
+    Driver(state, seats).run()
     return state.scores, state.winners
 
 
@@ -195,16 +189,10 @@ def decision_times(game_id: str, games: int = 40, runs: int = 5) -> dict[str, fl
     earlier heuristic plays against itself: the same positions for both."""
     spec = SPECS[game_id]
     game = get(game_id)
-    positions = []
+    positions: list[tuple[Mapping[str, Any] | None, Sequence[Action]]] = []
     for seed in range(games):
-        state = game.new(seed=seed)
-        seats = [bot_registry.make(spec.previous, game) for _ in range(game.default_players)]
-        rng = random.Random(seed)
-        while not state.over:
-            seat = state.to_act[rng.randrange(len(state.to_act))]
-            obs, legal = state.observation(seat), state.legal_actions(seat)
-            positions.append((obs, legal))
-            state.apply(seat, seats[seat].act(obs, legal, rng))
+        seats = [Noting(bot_registry.make(spec.previous, game), positions)] * game.default_players
+        Driver(game.new(seed=seed), seats).run()
     out = {}
     for name in ("normal", spec.previous):
         bot = bot_registry.make(name, game)
@@ -217,6 +205,25 @@ def decision_times(game_id: str, games: int = 40, runs: int = 5) -> dict[str, fl
             times.append((time.process_time() - start) / len(positions) * 1e6)
         out[name] = sorted(times)[len(times) // 2]
     return out
+
+
+class Noting:
+    """A bot that notes every decision it is asked (its observation and legal
+    actions) and leaves it to ``inner``."""
+
+    needs_observation = True
+
+    def __init__(
+        self, inner: Bot, positions: list[tuple[Mapping[str, Any] | None, Sequence[Action]]]
+    ) -> None:
+        self.inner = inner
+        self.positions = positions
+
+    def act(
+        self, observation: Mapping[str, Any] | None, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        self.positions.append((observation, legal))
+        return self.inner.act(observation, legal, rng)
 
 
 class _Serial:

@@ -8,14 +8,18 @@ seat's observation and legal actions only), ``rules`` prints the game's rules
 in short, ``quit`` leaves. A decision with one legal move is made for the
 player, and said.
 With several humans (hot seat) a privacy screen hides one player's hand from
-the next. When several seats may act at once, the table asks them in a random
-order, as players at a real table are quicker or slower.
+the next. The game is played by the engine's driver (``courtly.engine.driver``):
+when several seats may act at once, they are asked in the order its seeding
+scheme draws, as players at a real table are quicker or slower, so a table of
+bots here plays the game ``courtly sim`` plays with the same seed.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from rich.columns import Columns
 from rich.console import Console
@@ -29,6 +33,7 @@ from courtly.bots import review
 from courtly.cli.prompt import Prompter
 from courtly.engine import text
 from courtly.engine.actions import Action
+from courtly.engine.driver import Driver, Move, Policy
 from courtly.engine.errors import CourtlyError, IllegalAction, OptionError
 from courtly.engine.events import Event
 from courtly.engine.game import Game, State
@@ -120,8 +125,29 @@ def run_play(
             out.print(f"Record saved to {save}")
 
 
+def _seat_name(seat: int) -> str:
+    return f"P{seat}"
+
+
+class AtTheTerminal:
+    """The policy of a person's seat: asks them at the terminal."""
+
+    needs_observation = True
+
+    def __init__(self, table: TerminalTable, seat: int) -> None:
+        self.table = table
+        self.seat = seat
+
+    def act(
+        self, observation: Mapping[str, Any] | None, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        assert observation is not None
+        return self.table.ask(self.seat, observation, legal)
+
+
 class TerminalTable:
-    """One game at the terminal."""
+    """One game at the terminal, played by the engine's driver: a person's
+    seat is an interactive policy (``AtTheTerminal``), a bot's seat its bot."""
 
     def __init__(
         self,
@@ -138,14 +164,16 @@ class TerminalTable:
         self.game = game
         self.state = state
         self.out = out
-        self.bots = {
-            i: bot_registry.make(n, game, think) for i, n in enumerate(names) if n != HUMAN
-        }
-        self.rngs = [random.Random(state.seed * 31 + i) for i in range(len(names))]
-        self.order = random.Random(state.seed ^ 0xC0FFEE)
         self.humans = [i for i, n in enumerate(names) if n == HUMAN]
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.log: list[Event] = []
+        policies: list[Policy] = [
+            AtTheTerminal(self, i) if n == HUMAN else bot_registry.make(n, game, think)
+            for i, n in enumerate(names)
+        ]
+        self.driver = Driver(
+            state, policies, events=True, on_decision=self.decision, on_move=self.moved
+        )
 
     def who(self, seat: int) -> str:
         return f"P{seat} ({self.names[seat]})"
@@ -168,17 +196,30 @@ class TerminalTable:
             out.print(COMMANDS)
         if not self.state.history:
             self.show(self.game.opening(self.state))  # the deal, as the log opens
-        while not self.state.over:
-            to_act = self.state.to_act
-            seat = to_act[self.order.randrange(len(to_act))] if len(to_act) > 1 else to_act[0]
-            if seat in self.bots:
-                bot = self.bots[seat]
-                obs = self.state.observation(seat) if bot.needs_observation else None
-                action = bot.act(obs, self.state.legal_actions(seat), self.rngs[seat])
-                self.show(self.state.apply(seat, action))
-            else:
-                self.human_turn(seat)
+        self.driver.run()
         self.finish()
+
+    def human_turn(self, seat: int) -> None:
+        """Play one decision of a person's ``seat`` (which must be to act)."""
+        self.driver.step(seat)
+
+    def decision(self, seat: int, legal: list[Action]) -> None:
+        """Before a decision: the device goes to the person deciding."""
+        if seat in self.humans:
+            self.privacy_screen(seat)
+
+    def moved(self, move: Move) -> None:
+        """After a move: its events, and a person's forced move said."""
+        seat = move.seat
+        if (
+            move.choices == 1
+            and seat in self.humans
+            and not any(self.game.describe(e, seat) for e in move.events)
+        ):
+            self.out.print(
+                f"  [dim]·[/] your only move, made for you: {escape(move.action.notation)}"
+            )
+        self.show(move.events)
 
     def show(self, events: list[Event]) -> None:
         viewers = [self.viewer] if self.viewer is not None else [None]
@@ -196,18 +237,11 @@ class TerminalTable:
         _ask(self.prompter, f"P{seat}: press Enter when the others cannot see the screen ")
         self.viewer = seat
 
-    def human_turn(self, seat: int) -> None:
-        self.privacy_screen(seat)
+    def ask(self, seat: int, observation: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        """A person's decision, typed at the terminal (with the commands)."""
         state, out = self.state, self.out
-        legal = state.legal_actions(seat)
-        if len(legal) == 1:  # no choice to make: made for the player, and said
-            events = state.apply(seat, legal[0])
-            if not any(self.game.describe(e, seat) for e in events):
-                out.print(f"  [dim]·[/] your only move, made for you: {escape(legal[0].notation)}")
-            self.show(events)
-            return
         out.print(Rule(f"P{seat}, your decision"))
-        out.print(self.game.render(state.observation(seat), legal))
+        out.print(self.game.render(observation, legal))
         words = [*WORDS, *(a.notation for a in legal)]
         while True:
             text = _ask(self.prompter, f"P{seat} > ", words).strip()
@@ -230,13 +264,13 @@ class TerminalTable:
                 )
                 continue
             if low in ("view", "v"):
-                out.print(self.game.render(state.observation(seat), legal))
+                out.print(self.game.render(observation, legal))
                 continue
             if low in ("rules", "r"):
                 out.print(Markdown(short_rules(self.game)))
                 continue
             if low in ("hint", "suggest"):
-                self.hint(seat, legal)
+                self.hint(seat, observation, list(legal))
                 continue
             try:
                 if low.isascii() and low.isdigit():
@@ -245,24 +279,21 @@ class TerminalTable:
                         raise IllegalAction(
                             f"there is no move {k}: 'moves' lists 1 to {len(legal)}"
                         )
-                    action = legal[k - 1]
-                else:
-                    action = self.game.parse_action(text)
-                events = state.apply(seat, action)
+                    return legal[k - 1]
+                action = self.game.parse_action(text)
+                reason = state.check(seat, action)
+                if reason is not None:
+                    raise IllegalAction(reason)
+                return action
             except CourtlyError as exc:
                 out.print(f"[red]Not allowed:[/] {escape(str(exc))}. Type 'help' or 'moves'.")
-                continue
-            self.show(events)
-            return
 
-    def hint(self, seat: int, legal: list[Action]) -> None:
+    def hint(self, seat: int, observation: Mapping[str, Any], legal: list[Action]) -> None:
         """The best few moves by the ``hard`` search, given only what ``seat``
         may know: its observation and legal actions (never the state)."""
         out = self.out
         with out.status("Thinking…"):
-            analysis = review.analyse(
-                self.game, self.state.observation(seat), legal, random.Random(), self.think
-            )
+            analysis = review.analyse(self.game, observation, legal, random.Random(), self.think)
         moves = review.top_moves(analysis)
         table = Table(
             title=f"Hint: the hard search ({analysis.iterations} tries in "

@@ -11,7 +11,7 @@ from rich.rule import Rule
 from courtly.cli.play import Quit, _ask
 from courtly.cli.prompt import Prompter
 from courtly.engine.errors import RecordError
-from courtly.engine.records import Record, check_result, read_records, replay, steps
+from courtly.engine.records import Record, check_result, read_records, replay, replay_steps
 from courtly.games import get
 
 
@@ -37,11 +37,12 @@ def run_replay(out: Console, file: Path, index: int, seat: int | None, all_steps
     target = 0
     total = len(record.actions)
     prompter = Prompter.for_console(out)
-    for n, (who, notation, state) in enumerate(steps(record, game)):
+    for step in replay_steps(record, game, events=False):
+        n, state = step.n, step.state
         if n < target:
             continue
         if n:
-            out.print(f"[bold]{n}/{total}[/] P{who}: {escape(notation)}", markup=True)
+            out.print(f"[bold]{n}/{total}[/] P{step.seat}: {escape(step.notation or '')}")
         if all_steps and n < total:
             continue
         out.print(game.render(state.observation(seat)))

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from courtly.engine.errors import CourtlyError, RecordError
+from courtly.engine.events import Event
 from courtly.engine.game import MAX_NOTATION
 
 if TYPE_CHECKING:
@@ -60,10 +62,29 @@ class Record(BaseModel):
             ) from None
 
 
-def replay(record: Record, game: Game, upto: int | None = None) -> Any:
-    """The state reached by replaying ``record`` of ``game`` (its first ``upto``
-    actions). The caller finds the game the record names (``courtly.games.get``):
-    the engine knows no registry."""
+@dataclass
+class Step:
+    """One step of a replayed record."""
+
+    n: int
+    """Actions replayed so far (0: the deal)."""
+    seat: int | None
+    """Who played the ``n``-th action (None at the deal)."""
+    notation: str | None
+    events: list[Event]
+    """What the action made (the set-up's at the deal; none when replayed quietly)."""
+    state: Any
+    """The state after it: one object all along, so read it before the next step."""
+
+
+def replay_steps(
+    record: Record, game: Game, upto: int | None = None, events: bool = True
+) -> Iterator[Step]:
+    """The one replay: ``record`` of ``game`` played again from its deal, step
+    by step (its first ``upto`` actions), each action checked; ``events``:
+    build each step's events, the deal's at step 0 (else play quietly). The caller finds the game
+    the record names (``courtly.games.get``): the engine knows no registry.
+    A record that does not replay is a RecordError saying which action."""
     _check_game(record, game)
     if record.version != game.version:
         raise RecordError(
@@ -74,14 +95,48 @@ def replay(record: Record, game: Game, upto: int | None = None) -> Any:
         state = game.new(players=record.players, seed=record.seed, options=record.options)
     except CourtlyError as exc:
         raise RecordError(f"the record's set-up is not valid: {exc}") from None
-    for n, (seat, notation) in enumerate(record.actions[:upto]):
+    yield Step(0, None, None, game.opening(state) if events else [], state)  # the deal
+    for n, (seat, notation) in enumerate(record.actions[:upto], 1):
         try:
-            state.apply(seat, notation)
+            made = state.apply(seat, game.parse_action(notation), quiet=not events)
         except CourtlyError as exc:
             raise RecordError(
-                f"action {n + 1} of the record, seat {seat} {notation!r}, does not replay: {exc}"
+                f"action {n} of the record, seat {seat} {notation!r}, does not replay: {exc}"
             ) from None
-    return state
+        yield Step(n, seat, notation, made, state)
+
+
+def replay(record: Record, game: Game, upto: int | None = None) -> Any:
+    """The state reached by replaying ``record`` of ``game`` (its first ``upto``
+    actions): the last of ``replay_steps``, played quietly."""
+    *_, last = replay_steps(record, game, upto, events=False)
+    return last.state
+
+
+@dataclass
+class Frame:
+    """One step of a replay as ``seat`` saw it (None: a spectator)."""
+
+    n: int
+    seat: int | None
+    """Who acted (None at the deal)."""
+    notation: str | None
+    events: list[Event]
+    """The step's events ``seat`` may see."""
+    observation: dict[str, Any]
+
+
+def frames(record: Record, game: Game, seat: int | None) -> Iterator[Frame]:
+    """The replay of ``record`` from the view of ``seat``: a frame per step
+    (the deal, then each action), each with what that seat saw."""
+    for step in replay_steps(record, game):
+        yield Frame(
+            step.n,
+            step.seat,
+            step.notation,
+            [e for e in step.events if e.visible_to(seat)],
+            step.state.observation(seat),
+        )
 
 
 def _check_game(record: Record, game: Game) -> None:
@@ -101,20 +156,6 @@ def check_result(record: Record, final: Any) -> None:
             f"the record says its result is scores {record.result.get('scores')}, but its "
             f"actions replay to {got}: the record was altered or is damaged"
         )
-
-
-def steps(record: Record, game: Game) -> Iterator[tuple[int, str, Any]]:
-    """Replay a record of ``game`` step by step: yields (seat, notation, state after it)."""
-    state = replay(record, game, upto=0)
-    yield -1, "", state
-    for n, (seat, notation) in enumerate(record.actions):
-        try:
-            state.apply(seat, game.parse_action(notation))
-        except CourtlyError as exc:
-            raise RecordError(
-                f"action {n + 1} of the record, seat {seat} {notation!r}, does not replay: {exc}"
-            ) from None
-        yield seat, notation, state
 
 
 def write_records(path: str | Path, records: list[Record], append: bool = False) -> None:

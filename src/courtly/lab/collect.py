@@ -1,9 +1,8 @@
 """Playing a game for the lab while watching it: every standing, every event.
 
 ``observe_game`` plays exactly the game that ``runner.play_game`` plays for the
-same bots and seed (same seat generators, same table order for simultaneous
-decisions), so a lab game and a ``courtly sim`` game with one seed are one game,
-and its record replays it. On the way it notes, after every decision, each
+same bots and seed (both play through the engine's driver), so a lab game and
+a ``courtly sim`` game with one seed are one game, and its record replays it. On the way it notes, after every decision, each
 seat's standing (the game's scores so far), the game's progress in its own
 units (``Game.progress``), the number of legal choices, and every event by kind.
 
@@ -13,13 +12,13 @@ cheap to send between processes or to and from a Dask worker).
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from courtly import bots as bot_registry
+from courtly.engine.driver import Driver
 from courtly.games import get
 from courtly.lab import metrics
 
@@ -54,30 +53,22 @@ def observe_game(
     game = get(game_id)
     state = game.new(players=len(bot_names), seed=seed, options=options)
     seats = [bot_registry.make(name, game) for name in bot_names]
-    rngs = [random.Random(seed * 1_000_003 + i) for i in range(len(seats))]
-    table = random.Random(seed ^ 0x5EED)
     first = state.to_act[0] if len(state.to_act) == 1 else -1
     standings = [list(state.scores)]
     unit_name = next(iter(game.progress(state)))
     by_unit: dict[int, list[float]] = {}
     events: Counter[str] = Counter()
     choices = 0
-    decisions = 0
-    while not state.over:
-        to_act = state.to_act
-        seat = to_act[table.randrange(len(to_act))] if len(to_act) > 1 else to_act[0]
-        bot = seats[seat]
-        obs = state.observation(seat) if bot.needs_observation else None
-        legal = state.legal_actions(seat)
-        choices += len(legal)
-        action = bot.act(obs, legal, rngs[seat])
-        for event in state.apply(seat, action):
+    driver = Driver(state, seats, events=True)
+    for move in driver.moves():
+        choices += move.choices
+        for event in move.events:
             events[event.kind] += 1
-        decisions += 1
         now = list(state.scores)
         standings.append(now)
         progress = game.progress(state)
         by_unit[progress[unit_name]] = now
+    decisions = driver.decisions
     length = dict(game.progress(state))
     record = state.record()
     record.meta["bots"] = list(bot_names)

@@ -1,18 +1,19 @@
 """Playing whole games between bots, one at a time or many in parallel.
 
-When several seats are to act at once (simultaneous phases), the runner asks
-them in a random order drawn from the table's own RNG, as if they were quicker
-or slower at the table; the order is kept in the record, so a game replays.
+Each game is played by the engine's driver (``courtly.engine.driver``): its
+seeding scheme decides the deal, each bot's generator and the order in which
+seats deciding at once are served, so a game here is the game every other
+surface plays with the same seed and bots.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from courtly import bots as bot_registry
+from courtly.engine.driver import Driver
 from courtly.engine.records import Record
 from courtly.games import get
 from courtly.lab.parallel import run_tasks
@@ -46,17 +47,7 @@ def play_game(
     game = get(game_id)
     state = game.new(players=len(bot_names), seed=seed, options=options)
     seats = [bot_registry.make(name, game, think) for name in bot_names]
-    rngs = [random.Random(seed * 1_000_003 + i) for i in range(len(seats))]
-    table = random.Random(seed ^ 0x5EED)
-    decisions = 0
-    while not state.over:
-        to_act = state.to_act
-        seat = to_act[table.randrange(len(to_act))] if len(to_act) > 1 else to_act[0]
-        bot = seats[seat]
-        obs = state.observation(seat) if bot.needs_observation else None
-        action = bot.act(obs, state.legal_actions(seat), rngs[seat])
-        state.apply(seat, action, quiet=True)  # no record of events is kept
-        decisions += 1
+    decisions = Driver(state, seats).run().decisions  # quiet: no record of events is kept
     record = state.record() if keep_record else None
     if record is not None:
         record.meta["bots"] = list(bot_names)

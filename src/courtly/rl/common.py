@@ -1,9 +1,9 @@
-"""What the research interfaces share: the game, its encoder, masks and the
-order in which seats deciding at once are served."""
+"""What the research interfaces share: the game, its encoder and masks (the
+order in which seats deciding at once are served is the engine driver's,
+``courtly.engine.driver.served``)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -44,12 +44,3 @@ def action_mask(state: State, seat: int) -> np.ndarray:
         for a in state.legal_actions(seat):
             mask[a.id] = 1
     return mask
-
-
-def next_seat(state: State, rng: random.Random) -> int:
-    """The seat served next: the only one awaited, or one of several deciding at
-    once drawn from ``rng`` (each is served without seeing the others' choices)."""
-    waiting = state.to_act
-    if len(waiting) == 1:
-        return waiting[0]
-    return waiting[rng.randrange(len(waiting))]

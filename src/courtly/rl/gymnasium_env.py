@@ -9,11 +9,15 @@
             break
 
 The agent plays ``seat``; every other seat is a Courtly bot (``courtly.bots.make``)
-that acts on its own observation. Seats deciding at once are served in an
-order drawn from the reset seed, and nobody sees another's choice of the same
-phase. The observation is a dict of the encoded observation and the action
-mask (also in ``info["action_mask"]``). The reward is 0 until the end, then
-the rank-based reward of ``courtly.rl.rewards``.
+that acts on its own observation. The game is played by the engine's driver
+(``courtly.engine.driver``) from a game seed drawn from the reset seed
+(``env.state.seed``): its seeding scheme gives the bots' generators and the
+order in which seats deciding at once are served (nobody sees another's
+choice of the same phase), so an agent that plays as a bot would plays the
+game ``courtly sim`` plays from that game seed. The observation is a dict of
+the encoded observation and the action mask (also in ``info["action_mask"]``).
+The reward is 0 until the end, then the rank-based reward of
+``courtly.rl.rewards``.
 
 An illegal action: with ``illegal="forfeit"`` (the default) the agent forfeits,
 the game is left as it was, the episode ends with reward -1 (a last place) and
@@ -23,7 +27,6 @@ the game is left as it was, the episode ends with reward -1 (a last place) and
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -33,9 +36,10 @@ from gymnasium import spaces
 
 from courtly import bots
 from courtly.bots.base import Bot
+from courtly.engine.driver import Driver
 from courtly.engine.errors import CourtlyError, IllegalAction, OptionError
 from courtly.engine.game import Game, State
-from courtly.rl.common import action_mask, make_encoder, next_seat, resolve, seat_count
+from courtly.rl.common import action_mask, make_encoder, resolve, seat_count
 from courtly.rl.encoding import HIGH, LOW
 from courtly.rl.rewards import final_rewards
 
@@ -92,8 +96,8 @@ class CourtlyGym(gym.Env):
         )
         self.action_space = spaces.Discrete(size)
         self.state: State | None = None
+        self.driver: Driver | None = None
         self._done = True
-        self._rng = random.Random()
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -102,8 +106,9 @@ class CourtlyGym(gym.Env):
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(1 << 48))
         self.state = self.game.new(players=self.players, seed=game_seed, options=self.options)
-        self._rng = random.Random(game_seed ^ 0xB07)
-        self._run_bots()
+        policies = [self.bots.get(s) for s in range(self.players)]
+        self.driver = Driver(self.state, policies)
+        self.driver.run()  # the bots play until the agent is served
         self._done = self.state.over
         return self._obs(), self._info()
 
@@ -133,9 +138,9 @@ class CourtlyGym(gym.Env):
                     "illegal_action": message,
                 },
             )
-        assert act is not None
-        state.apply(self.seat, act)
-        self._run_bots()
+        assert act is not None and self.driver is not None
+        self.driver.submit(self.seat, act)
+        self.driver.run()
         self._done = state.over
         reward = final_rewards(state)[self.seat] if state.over else 0.0
         return self._obs(), reward, state.over, False, self._info()
@@ -144,18 +149,6 @@ class CourtlyGym(gym.Env):
         if self.render_mode != "ansi" or self.state is None:
             return None
         return self.game.render(self.state.observation(self.seat))
-
-    def _run_bots(self) -> None:
-        """Let the bots decide until the agent's seat is served or the game ends."""
-        state = self.state
-        assert state is not None
-        while not state.over:
-            s = next_seat(state, self._rng)
-            if s == self.seat:
-                return
-            bot = self.bots[s]
-            obs = state.observation(s) if bot.needs_observation else None
-            state.apply(s, bot.act(obs, state.legal_actions(s), self._rng))
 
     def _obs(self) -> dict[str, np.ndarray]:
         state = self.state

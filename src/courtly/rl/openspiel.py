@@ -15,7 +15,8 @@ What each game is declared to be, and why that is truthful:
 - **Sequential, with the information the game declares** (every Courtly game
   so far declares imperfect). Where several seats decide at once
   (Agents of the Crown's passes and commits, Garrison's reaction windows),
-  Courtly serves them one at a time in an order drawn from the game's seed, and
+  Courtly serves them one at a time in the order the engine's driver draws
+  from the game's seed (``courtly.engine.driver.served``, as on every surface), and
   a seat's information never includes a choice of the same phase that another
   seat has not revealed. So each decision is one player's, as OpenSpiel's
   sequential games require.
@@ -47,9 +48,9 @@ import numpy as np
 import pyspiel
 
 from courtly import games
+from courtly.engine.driver import served
 from courtly.engine.errors import OptionError
 from courtly.engine.game import Game, State
-from courtly.rl.common import next_seat
 from courtly.rl.encoding import encoder
 from courtly.rl.rewards import final_rewards, standing_rewards
 
@@ -144,7 +145,7 @@ class CourtlySpielGame(pyspiel.Game):
     def new_initial_state(self) -> CourtlySpielState:
         seed = self._seeds.getrandbits(48)
         state = self.courtly.new(players=self.players, seed=seed, options=self.options)
-        return CourtlySpielState(self, state, random.Random(seed ^ 0x0DE5))
+        return CourtlySpielState(self, state, seed)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
@@ -159,16 +160,18 @@ class CourtlySpielGame(pyspiel.Game):
 
 class _Play:
     """Everything a state holds. OpenSpiel clones a Python state by deep-copying
-    its attributes, so they live here, where a copy is a Courtly clone."""
+    its attributes, so they live here, where a copy is a Courtly clone.
+    ``order``: the seed of the serving order (the game's own seed; a sampled
+    world's is drawn with it)."""
 
     __slots__ = ("game", "moves", "order", "seat", "state")
 
-    def __init__(self, game: CourtlySpielGame, state: State, order: random.Random) -> None:
+    def __init__(self, game: CourtlySpielGame, state: State, order: int) -> None:
         self.game = game
         self.state = state
         self.order = order
         self.moves = 0
-        self.seat = -1 if state.over else next_seat(state, order)
+        self.seat = -1 if state.over else served(state, order, 0)
 
     @property
     def cut(self) -> bool:
@@ -178,8 +181,7 @@ class _Play:
         twin = _Play.__new__(_Play)
         twin.game = self.game
         twin.state = self.state.clone()
-        twin.order = random.Random()
-        twin.order.setstate(self.order.getstate())
+        twin.order = self.order
         twin.moves = self.moves
         twin.seat = self.seat
         return twin
@@ -188,7 +190,7 @@ class _Play:
 class CourtlySpielState(pyspiel.State):
     """A Courtly state; the seat served next is drawn among those awaited."""
 
-    def __init__(self, game: CourtlySpielGame, state: State, order: random.Random) -> None:
+    def __init__(self, game: CourtlySpielGame, state: State, order: int) -> None:
         super().__init__(game)
         self.play = _Play(game, state, order)
 
@@ -213,7 +215,7 @@ class CourtlySpielState(pyspiel.State):
         p.state.apply(p.seat, p.game.courtly.action(int(action)))
         p.moves += 1
         if not self.is_terminal():
-            p.seat = next_seat(p.state, p.order)
+            p.seat = served(p.state, p.order, p.moves)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self.play.game.courtly.action(int(action)).notation)
@@ -241,7 +243,7 @@ class CourtlySpielState(pyspiel.State):
         p = self.play
         rng = random.Random(int(probability_sampler() * (1 << 53)))
         world = p.game.courtly.sample_state(p.state.observation(player_id), rng)
-        twin = CourtlySpielState(p.game, world, random.Random(rng.getrandbits(64)))
+        twin = CourtlySpielState(p.game, world, rng.getrandbits(64))
         twin.play.moves = p.moves
         twin.play.seat = p.seat
         return twin

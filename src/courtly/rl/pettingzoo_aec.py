@@ -10,10 +10,11 @@
 Agents are ``player_0`` .. ``player_{n-1}`` (the seats). Each observation is a
 dict, as in PettingZoo's classic games: ``observation``, the seat's encoded
 observation (see ``courtly.rl.encoding``), and ``action_mask`` over the game's
-fixed action space. When several seats decide at once (simultaneous commits,
-reaction windows) they are served one at a time, in an order drawn from the
-reset seed; each sees only its own observation, so an earlier choice of the
-same phase stays hidden. Rewards come at the end (``courtly.rl.rewards``).
+fixed action space. The reset seed is the game seed. When several seats
+decide at once (simultaneous commits, reaction windows) they are served one
+at a time, in the order the engine's driver draws from it
+(``courtly.engine.driver.served``), as on every surface; each sees only its
+own observation, so an earlier choice of the same phase stays hidden. Rewards come at the end (``courtly.rl.rewards``).
 """
 
 from __future__ import annotations
@@ -26,9 +27,10 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from courtly.engine.driver import served
 from courtly.engine.errors import IllegalAction
 from courtly.engine.game import Game, State
-from courtly.rl.common import action_mask, make_encoder, next_seat, resolve, seat_count
+from courtly.rl.common import action_mask, make_encoder, resolve, seat_count
 from courtly.rl.encoding import HIGH, LOW
 from courtly.rl.rewards import final_rewards
 
@@ -64,7 +66,6 @@ class CourtlyAEC(AECEnv):
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
         self.state: State | None = None
-        self._order = random.Random()
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -73,20 +74,19 @@ class CourtlyAEC(AECEnv):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game. ``seed`` seeds the game and the serving order of seats
-        deciding at once; None draws a fresh seed. Game options are given at
+        """A new game. ``seed`` is the game seed (the deal and the serving
+        order of seats deciding at once); None draws a fresh one. Game options are given at
         construction; ``options`` here is accepted and unused."""
         if seed is None:
             seed = random.SystemRandom().getrandbits(48)
         self.state = self.game.new(players=self.players, seed=seed, options=self.options)
-        self._order = random.Random(seed ^ 0x5EA7)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[next_seat(self.state, self._order)]
+        self.agent_selection = self.possible_agents[served(self.state)]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         state = self._live()
@@ -115,7 +115,7 @@ class CourtlyAEC(AECEnv):
             self._accumulate_rewards()
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = self.possible_agents[next_seat(state, self._order)]
+            self.agent_selection = self.possible_agents[served(state)]
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.state is None:

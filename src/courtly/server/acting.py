@@ -6,6 +6,14 @@ decisions accept submissions in any order and each accepted action is applied
 and stored in one order. Bots think in executors (the bot pool), so other
 tables never wait.
 
+A table's bots play by the engine driver's seeding scheme, one move at a
+time (the server plays no whole game through the driver: it is told of each
+move as it lands): when several of its bots are to act at once they are asked
+one after another in the driver's serving order, each with the generator the
+driver would give it (``decision_seed``), so a table of bots alone created
+with a seed plays the very game ``courtly sim`` plays with that seed (as far
+as the bots do not think against the clock).
+
 A hint asks the ``hard`` search in the bot pool: it is worked out from the
 asking seat's observation and legal actions only, one at a time per seat, and
 answered to the asking connection alone.
@@ -19,6 +27,7 @@ import time
 from typing import Any
 
 from courtly.bots import review as advice
+from courtly.engine.driver import decision_seed, serving_order
 from courtly.engine.events import Event
 from courtly.server.bots import QUICK_STAND_IN, SEARCHING, publicly_forced, turn_think
 from courtly.server.connections import Connection
@@ -125,10 +134,13 @@ class Acting(HubCore):
         if not live.owner or self.closing:  # another server runs this table's bots
             return
         table = live.table
-        for seat in table.bot_turns():
-            if seat not in live.thinking:
-                task = asyncio.get_running_loop().create_task(self._bot_move(live, seat))
-                live.thinking[seat] = task
+        turns = table.bot_turns()
+        if turns and not any(seat in live.thinking for seat in turns):
+            # One bot at a time, in the driver's serving order (engine/driver.py):
+            # a table of bots alone plays the game the driver plays from its seed.
+            seat = next(s for s in serving_order(table.state) if s in turns)
+            task = asyncio.get_running_loop().create_task(self._bot_move(live, seat))
+            live.thinking[seat] = task
         for seat in table.state.to_act:
             if (
                 seat not in live.thinking
@@ -175,7 +187,7 @@ class Acting(HubCore):
                     legal = list(table.legal.get(seat, ()))
                     seq = table.seen_seq(seat)
                     name = table.bot_for(seat)
-                    rng_seed = (table.state.seed * 1_000_003 + table.seq * 31 + seat) % 2**63
+                    rng_seed = decision_seed(table.state.seed, seat, table.seq)
                     searching = name in SEARCHING
                     seconds = turn_think(table.think, live.turn_spent.get(seat, 0.0))
                     if searching and not seconds:  # the turn's budget is spent

@@ -32,6 +32,7 @@ from markdown_it import MarkdownIt
 
 from courtly.engine.errors import CourtlyError
 from courtly.engine.game import State
+from courtly.engine.records import frames
 from courtly.games import all_games, get
 from courtly.server.live import Hub, Live
 from courtly.server.protocol import describe_game
@@ -181,35 +182,13 @@ def replay_frames(state: State, seat: int | None) -> list[dict[str, Any]]:
     the observation of ``seat`` (None: the public view), the action played and
     the events of that step that ``seat`` saw (``{text, event}``, as in the log)."""
     game = state.game
-    record = state.record()
-    step = game.new(players=record.players, seed=record.seed, options=record.options)
-    opening = [
-        {"text": game.describe(e, seat), "event": e.to_json()}
-        for e in game.opening(step)
-        if e.visible_to(seat)
-    ]
-    frames: list[dict[str, Any]] = [
+    return [
         {
-            "n": 0,
-            "by": None,
-            "action": None,
-            "events": opening,
-            "observation": step.observation(seat),
+            "n": f.n,
+            "by": f.seat,
+            "action": f.notation,
+            "events": [{"text": game.describe(e, seat), "event": e.to_json()} for e in f.events],
+            "observation": f.observation,
         }
+        for f in frames(state.record(), game, seat)
     ]
-    for n, (actor, notation) in enumerate(record.actions, 1):
-        events = step.apply(actor, game.parse_action(notation))
-        frames.append(
-            {
-                "n": n,
-                "by": actor,
-                "action": notation,
-                "events": [
-                    {"text": game.describe(e, seat), "event": e.to_json()}
-                    for e in events
-                    if e.visible_to(seat)
-                ],
-                "observation": step.observation(seat),
-            }
-        )
-    return frames

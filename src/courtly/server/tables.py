@@ -19,10 +19,10 @@ from typing import Any
 
 from courtly import bots
 from courtly.engine.actions import Action
-from courtly.engine.errors import CourtlyError, IllegalAction, NotationError
+from courtly.engine.errors import CourtlyError, IllegalAction, NotationError, RecordError
 from courtly.engine.events import Event
 from courtly.engine.game import Game, State
-from courtly.engine.records import Record, replay
+from courtly.engine.records import Record, replay, replay_steps
 from courtly.games import get
 from courtly.server.db import now
 from courtly.server.models import ActionRow, ChatRow, SeatRow, TableRow
@@ -222,9 +222,11 @@ class Table:
             players=row.players,
             options=row.options,
             seed=row.seed,
-            actions=[],
+            actions=[(a.seat, a.notation) for a in actions],
         )
-        state = replay(record, get(record.game))
+        steps = replay_steps(record, get(record.game))
+        deal = next(steps)
+        state = deal.state
         table = cls(
             id=row.id,
             game=state.game,
@@ -251,18 +253,16 @@ class Table:
             rematch_id=row.rematch_id,
             rematch_rotated=row.rematch_rotated,
         )
-        table.log.extend(state.game.opening(state))
+        table.log.extend(deal.events)  # the deal's events, as the log opens
         table.refresh()
         table.views([])
-        for a in actions:
-            try:
-                events = table.apply(a.seat, state.game.parse_action(a.notation))
-                table.views(events, a.seat)
-            except CourtlyError as exc:
-                raise CourtlyError(
-                    f"table {row.id}: stored action {a.n} (seat {a.seat} {a.notation!r}) "
-                    f"does not replay: {exc}"
-                ) from None
+        try:
+            for step in steps:
+                assert step.seat is not None
+                table.note(step.seat, step.events)
+                table.views(step.events, step.seat)
+        except RecordError as exc:
+            raise CourtlyError(f"table {row.id}: a stored action does not replay: {exc}") from None
         table.chat = [
             {"seat": c.seat, "name": c.name, "text": c.text, "at": c.at.isoformat() + "Z"}
             for c in chat[-CHAT_KEPT:]
@@ -404,6 +404,12 @@ class Table:
         """Apply an action (IllegalAction leaves everything untouched) and
         refresh what each seat may do."""
         events = self.state.apply(seat, action)
+        self.note(seat, events)
+        return events
+
+    def note(self, seat: int, events: list[Event]) -> None:
+        """Note an action ``seat`` just played on the state (and the ``events``
+        it made): what each seat may do now, and the log."""
         self._before = (dict(self.acted_at), dict(self.legal), dict(self.decision_since))
         self._logged = len(events)
         self.acted_at[seat] = self.seq
@@ -411,7 +417,6 @@ class Table:
         if len(self.log) > 2 * LOG_KEPT:
             del self.log[:-LOG_KEPT]
         self.refresh()
-        return events
 
     def undo_last(self) -> None:
         """Rebuild the state without its last action (a write that failed), and
