@@ -125,10 +125,6 @@ def run_play(
             out.print(f"Record saved to {save}")
 
 
-def _seat_name(seat: int) -> str:
-    return f"P{seat}"
-
-
 class AtTheTerminal:
     """The policy of a person's seat: asks them at the terminal."""
 
