@@ -573,7 +573,15 @@ class State(ABC):
         state: Any = self.__getstate__()
         if isinstance(state, tuple):  # interpreted, a class with __slots__: (None, slots)
             state = state[1]
-        return dict(state)
+        out = dict(state)
+        # A game kept interpreted beside the compiled build: the compiled base's
+        # __getstate__ knows its own fields only, not the subclass's slots.
+        for cls in type(self).__mro__:
+            slots: Any = cls.__dict__.get("__slots__", ())
+            for name in (slots,) if isinstance(slots, str) else slots:
+                if name not in out and name[:2] != "__" and hasattr(self, name):
+                    out[name] = getattr(self, name)
+        return out
 
     def record(self) -> Any:
         """This game so far as a versioned, replayable record."""
