@@ -577,7 +577,7 @@ class State(ABC):
         # A game kept interpreted beside the compiled build: the compiled base's
         # __getstate__ knows its own fields only, not the subclass's slots.
         for cls in type(self).__mro__:
-            slots: Any = cls.__dict__.get("__slots__", ())
+            slots: Any = getattr(cls, "__slots__", ())
             for name in (slots,) if isinstance(slots, str) else slots:
                 if name not in out and name[:2] != "__" and hasattr(self, name):
                     out[name] = getattr(self, name)
