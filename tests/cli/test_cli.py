@@ -158,6 +158,20 @@ def test_replay_steps_through_a_record(tmp_path: Path) -> None:
     assert result.exit_code == 0 and "5/20" in result.stdout and "Your hand" in result.stdout
 
 
+def test_replay_shows_the_log_as_the_watching_seat_saw_it(tmp_path: Path) -> None:
+    out = tmp_path / "records.jsonl"
+    bots = "random,random,random,random"
+    run("sim", "agents-of-the-crown", "-n", "1", "--bots", bots, "-o", "years=1", "--out", str(out))
+    record = read_records(out)[0]
+    passed = next(n for s, n in record.actions if s == 0 and n.startswith("pass"))
+    watching = run("replay", str(out), "--seat", "2", "--all").stdout
+    assert "You chose the cards to pass" in watching and "P0 chose the cards to pass" in watching
+    assert passed not in watching  # P0's passed cards are not what seat 2 saw
+    assert "Revealed:" in watching  # the log of the season, not only the moves
+    everyone = run("replay", str(out), "--all").stdout
+    assert passed in everyone and "P2 chose the cards to pass" in everyone
+
+
 def test_malformed_record_option_and_names_give_clear_errors(tmp_path: Path) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"game": "agents-of-the-crown", "seed": "x"}\n')

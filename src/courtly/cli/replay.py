@@ -10,6 +10,7 @@ from rich.rule import Rule
 
 from courtly.cli.play import Quit, _ask
 from courtly.cli.prompt import Prompter
+from courtly.engine import text
 from courtly.engine.errors import RecordError
 from courtly.engine.records import Record, check_result, read_records, replay, replay_steps
 from courtly.games import get
@@ -37,12 +38,17 @@ def run_replay(out: Console, file: Path, index: int, seat: int | None, all_steps
     target = 0
     total = len(record.actions)
     prompter = Prompter.for_console(out)
-    for step in replay_steps(record, game, events=False):
+    for step in replay_steps(record, game):
         n, state = step.n, step.state
         if n < target:
             continue
-        if n:
-            out.print(f"[bold]{n}/{total}[/] P{step.seat}: {escape(step.notation or '')}")
+        if n:  # watching as a seat, another seat's move is what that seat saw of it
+            move = f": {escape(step.notation or '')}" if seat in (None, step.seat) else ""
+            out.print(f"[bold]{n}/{total}[/] P{step.seat}{move}")
+        for event in step.events:  # the log, as the watching seat saw it (the deal's at 0)
+            line = game.describe(event, seat)
+            if line:
+                out.print(f"  [dim]·[/] {text.rich(line, None, seat)}")
         if all_steps and n < total:
             continue
         out.print(game.render(state.observation(seat)))
