@@ -210,10 +210,14 @@ class Peers(HubCore):
                             kinds.add("a")
                         if kinds:
                             what = "".join(sorted(kinds | ({"a"} if "r" in kinds else set())))
+                            seq = table.seq
                             changes = await self.db(
                                 self.store.changes, table.id, what, table.seq, live.chat_seen
                             )
                             await self._catch_up(live, changes)
+                            if gap and table.seq == seq:  # heard, yet never stored: forget it
+                                log.warning("table %s: actions heard were not stored", table.id)
+                                live.heard.clear()
                 except StorageError:
                     live.news |= kinds
                     await asyncio.sleep(delay)
