@@ -9,7 +9,8 @@ long as a ``Store`` has it open, and a second server is refused. PostgreSQL is
 shared by any number of servers: a table's writes are then made under that
 table's lock (``lock_table``: a transaction-level advisory lock), after reading
 what other servers stored since (``Changes``), and each commit notifies every
-server (``NOTIFY courtly``) so that they send the news to their own clients.
+server (``NOTIFY courtly``) so that they send the news to their own clients
+(see ``table_txn``: an action's notification carries the action).
 """
 
 from __future__ import annotations
