@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
 
 from courtly.server import table_txn
 from courtly.server.app import create_app
-from courtly.server.db import POOL_SIZE
+from courtly.server.db import POOL_SIZE, database_url
 
 from .conftest import create
 from .test_shared import LIMITS, play_both, stored_actions, until
@@ -81,6 +82,11 @@ def test_the_other_server_applies_a_notified_action_without_reading_it(
     same_game(a, b, table, pg_url)
     for reads in PLAYED[table]:
         assert not [what for what in reads if "a" in what], reads
+    engine = create_engine(database_url(pg_url))
+    with engine.connect() as conn:  # the last action's transaction also ended the game
+        over = conn.execute(text("select over from tables where id = :t"), {"t": table}).scalar()
+    engine.dispose()
+    assert over is True
 
 
 def test_an_action_too_long_to_notify_is_read_by_the_other_server(
