@@ -14,9 +14,10 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
+from courtly.engine.errors import CourtlyError
 from courtly.server import table_txn
 from courtly.server.app import create_app
-from courtly.server.db import POOL_SIZE, database_url
+from courtly.server.db import POOL_SIZE, Store, database_url
 
 from .conftest import create
 from .test_shared import LIMITS, play_both, stored_actions, until
@@ -187,3 +188,10 @@ def test_a_table_transaction_gives_its_connection_back_as_lent(
         finally:
             for x in conns:
                 x.close()
+
+
+def test_postgresql_through_another_driver_is_refused_plainly() -> None:
+    """A table's transaction speaks psycopg's pipeline mode: another driver is
+    refused at start, saying which URL to give."""
+    with pytest.raises(CourtlyError, match="psycopg driver: give postgresql://"):
+        Store("postgresql+psycopg2://courtly@127.0.0.1:1/courtly")

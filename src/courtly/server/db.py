@@ -108,6 +108,11 @@ def make_engine(url: str) -> Engine:
 
             return engine
         if is_postgres(url):
+            if make_url(url).get_driver_name() != "psycopg":
+                raise ValueError(
+                    "PostgreSQL is served with the psycopg driver: give postgresql://... "
+                    "or postgresql+psycopg://..."
+                )
             # No ping before each use (a round trip per action): a connection
             # the database dropped is replaced when a read finds it dead.
             return create_engine(
