@@ -47,6 +47,8 @@ class Tally:
         self.rtts: list[float] = []
         self.errors: list[str] = []
         self.refused = 0
+        self.refusals: dict[str, int] = {}
+        """Refusals by code (``stale``: the view acted on was behind the table's)."""
         self.finished = 0
 
 
@@ -79,6 +81,7 @@ async def play(
             kind = msg["type"]
             if kind == "refused":
                 tally.refused += 1
+                tally.refusals[msg["code"]] = tally.refusals.get(msg["code"], 0) + 1
                 sent_at = None
                 continue
             if kind not in ("snapshot", "update"):
@@ -298,6 +301,11 @@ def main(argv: list[str] | None = None) -> None:
     print(
         f"round trip p50 {q[49] * 1000:.1f} ms, p99 {q[98] * 1000:.1f} ms, "
         f"max {rtts[-1] * 1000:.1f} ms; errors {len(tally.errors)}, refusals {tally.refused}"
+        + (
+            f" ({', '.join(f'{k} {v}' for k, v in sorted(tally.refusals.items()))})"
+            if tally.refused
+            else ""
+        )
     )
     if procs:
         used = sum(cpu1) - sum(cpu0)

@@ -93,7 +93,7 @@ class Acting(HubCore):
         live.touched = time.monotonic()
         for other in [s for s in live.turn_spent if s != seat]:  # their turn is over
             del live.turn_spent[other]
-        views = table.views(events, seat)
+        views = table.views(events, seat, wanted={c.seat for c in live.conns})
         took_back = not by_bot and table.seats[seat].away
         if took_back:  # acting takes the seat back, as ``back`` does
             table.seats[seat].away = False

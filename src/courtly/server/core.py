@@ -127,6 +127,9 @@ class Live:
     """Seats with a client on another server (shared), by server."""
     news: set[str] = field(default_factory=set)
     """What other servers stored and this one has yet to read (shared)."""
+    heard: dict[int, tuple[int, str, bool]] = field(default_factory=dict)
+    """Actions other servers stored, as their notifications told them, yet to
+    apply here (shared): (seat, notation, by_bot) by number."""
     catching_up: bool = False
     auto_pass: set[int] = field(default_factory=set)
     """Human seats whose player asked for their single legal moves to be made at once."""

@@ -9,7 +9,8 @@ long as a ``Store`` has it open, and a second server is refused. PostgreSQL is
 shared by any number of servers: a table's writes are then made under that
 table's lock (``lock_table``: a transaction-level advisory lock), after reading
 what other servers stored since (``Changes``), and each commit notifies every
-server (``NOTIFY courtly``) so that they send the news to their own clients.
+server (``NOTIFY courtly``) so that they send the news to their own clients
+(see ``table_txn``: an action's notification carries the action).
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ import functools
 import os
 import secrets
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any, TypeVar, cast
@@ -43,6 +43,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from courtly.engine.errors import CourtlyError
 from courtly.server.models import ActionRow, ChatRow, SeatRow, TableRow
+from courtly.server.table_txn import CHANNEL, Changes, Dropped, TableTxn, begin, commit_action
 
 try:
     import fcntl
@@ -50,8 +51,6 @@ except ImportError:  # pragma: no cover - not on Linux or macOS
     fcntl = None  # type: ignore[assignment]
 
 MIGRATIONS = Path(__file__).with_name("migrations")
-CHANNEL = "courtly"
-"""The PostgreSQL notification channel servers on one database share."""
 WRITERS = 4
 """Threads a server stores with on PostgreSQL (on SQLite, one)."""
 TABLE_TRANSACTIONS = 6
@@ -109,6 +108,11 @@ def make_engine(url: str) -> Engine:
 
             return engine
         if is_postgres(url):
+            if make_url(url).get_driver_name() != "psycopg":
+                raise ValueError(
+                    "PostgreSQL is served with the psycopg driver: give postgresql://... "
+                    "or postgresql+psycopg://..."
+                )
             # No ping before each use (a round trip per action): a connection
             # the database dropped is replaced when a read finds it dead.
             return create_engine(
@@ -157,6 +161,8 @@ def again_if_dropped(fn: F) -> F:
     def run(*args: Any, **kwargs: Any) -> Any:
         try:
             return fn(*args, **kwargs)
+        except Dropped:
+            return fn(*args, **kwargs)
         except DBAPIError as exc:
             if not exc.connection_invalidated:
                 raise
@@ -198,52 +204,6 @@ class FileLock:
         if self.file is not None:
             self.file.close()  # closing lets go of the lock
             self.file = None
-
-
-@dataclass
-class Changes:
-    """What a table's rows hold beyond what a server has in memory: actions from
-    ``seq`` on, chat lines after ``chat_seen``, and (when asked for) the seats
-    and the table's rematch."""
-
-    actions: list[tuple[int, int, str, bool]] = field(default_factory=list)
-    """(n, seat, notation, by_bot), in order."""
-    chat: list[tuple[int, int, str, str, datetime]] = field(default_factory=list)
-    """(id, seat, name, text, at), in order."""
-    seats: list[tuple[int, str, str | None, str | None, str | None, bool]] | None = None
-    """(seat, kind, bot, token, name, away)."""
-    rematch: tuple[str | None, bool] | None = None
-    """(rematch_id, rotated)."""
-
-
-class TableTxn:
-    """A PostgreSQL transaction holding one table's lock: what other servers
-    stored since (``changes``), then at most one write, committed with a
-    notification to every server (queued when the lock was taken: PostgreSQL
-    delivers it at the commit, and drops it if nothing is written)."""
-
-    def __init__(self, conn: Connection) -> None:
-        self.conn = conn
-        self.changes = Changes()
-        self.open = True
-
-    def commit(self) -> None:
-        """Commit the write, and so let go of the table's lock."""
-        self.conn.commit()
-        self.close()
-
-    def rollback(self) -> None:
-        """Nothing written: let go of the table's lock."""
-        if self.open:
-            with contextlib.suppress(Exception):
-                self.conn.rollback()
-            self.close()
-
-    def close(self) -> None:
-        if self.open:
-            self.open = False
-            with contextlib.suppress(Exception):
-                self.conn.close()
 
 
 class Store:
@@ -298,36 +258,21 @@ class Store:
     ) -> TableTxn | None:
         """Take the table's lock in a new transaction, unless another server
         holds it (then None: try again shortly); queue the notification of the
-        write to come (``kind``: ``a`` an action, ``c`` chat, ``s`` seats, ``r``
-        a rematch), and read ``what`` was stored since (``Changes``; the same
-        letters). Nobody else writes the table until the transaction ends."""
-        conn = self.engine.connect()
-        try:
-            got = conn.execute(
-                text(
-                    "SELECT l.got FROM (SELECT pg_try_advisory_xact_lock("
-                    "hashtextextended(:key, 0)) AS got) AS l, "
-                    "LATERAL (SELECT pg_notify(:channel, :payload) WHERE l.got) AS n"
-                ),
-                {
-                    "key": "table:" + table_id,
-                    "channel": CHANNEL,
-                    "payload": f"{self.server} {kind} {table_id}",
-                },
-            ).scalar()
-            if not got:
-                conn.rollback()
-                conn.close()
-                return None
-            txn = TableTxn(conn)
-            # (a statement of its own: it sees what was committed up to the lock)
-            txn.changes = self._changes(conn, table_id, what, seq, chat_seen)
-            return txn
-        except BaseException:
-            with contextlib.suppress(Exception):
-                conn.rollback()
-            conn.close()
-            raise
+        write to come (``kind``: ``c`` chat, ``s`` seats, ``r`` a rematch; an
+        action's, ``a``, is sent with it by ``add_action``), and read ``what``
+        was stored since (``Changes``; the same letters). Nobody else writes
+        the table until the transaction ends (see ``table_txn.begin``)."""
+        txn = begin(self.engine.connect(), self.server, table_id, kind, "a" in what, seq)
+        rest = what.replace("a", "")
+        if txn is not None and rest:
+            try:
+                more = self._changes(txn.conn, table_id, rest, seq, chat_seen)
+            except BaseException:
+                txn.rollback()
+                raise
+            txn.changes.chat, txn.changes.seats = more.chat, more.seats
+            txn.changes.rematch = more.rematch
+        return txn
 
     @again_if_dropped
     def changes(self, table_id: str, what: str, seq: int, chat_seen: int) -> Changes:
@@ -404,8 +349,15 @@ class Store:
     ) -> None:
         """Commit the ``n``-th action; ``result`` marks the game over; ``back``:
         the seat's player acted, so the seat is not away (any more). (Core statements: this runs
-        once per action, so its cost is the server's throughput.)"""
-        with self._writing(txn) as conn:
+        once per action, so its cost is the server's throughput.) In a table's
+        transaction, the insert, the notification (carrying the action, see
+        ``NOTE_LIMIT``) and the commit go in one pipeline: one round trip."""
+        if txn is not None:
+            if result is not None or back:  # (rare: the end of a game, a seat back)
+                self._action_extras(txn.conn, table_id, seat, result, back)
+            commit_action(txn, self.server, table_id, n, seat, notation, by_bot, now())
+            return
+        with self.engine.begin() as conn:
             conn.execute(
                 self._insert_action,
                 {
@@ -417,12 +369,17 @@ class Store:
                     "at": now(),
                 },
             )
-            if result is not None:
-                conn.execute(
-                    update(TableRow).where(TableRow.id == table_id).values(over=True, result=result)
-                )
-            if back:
-                conn.execute(_seat(table_id, seat).where(SeatRow.away).values(away=False))
+            self._action_extras(conn, table_id, seat, result, back)
+
+    def _action_extras(
+        self, conn: Connection, table_id: str, seat: int, result: dict[str, Any] | None, back: bool
+    ) -> None:
+        if result is not None:
+            conn.execute(
+                update(TableRow).where(TableRow.id == table_id).values(over=True, result=result)
+            )
+        if back:
+            conn.execute(_seat(table_id, seat).where(SeatRow.away).values(away=False))
 
     def set_name(self, table_id: str, seat: int, name: str, txn: TableTxn | None = None) -> None:
         with self._writing(txn) as conn:
@@ -560,4 +517,4 @@ def _values(row: Any) -> dict[str, Any]:
     return values
 
 
-__all__ = ["Changes", "Store", "TableTxn", "database_url"]
+__all__ = ["CHANNEL", "Changes", "Store", "TableTxn", "database_url"]

@@ -18,6 +18,7 @@ from collections.abc import AsyncIterator
 from courtly.engine.errors import CourtlyError
 from courtly.server.core import BOT_BACKOFF, HubCore, Live, StorageError, log
 from courtly.server.db import Changes, TableTxn
+from courtly.server.table_txn import heard_action
 
 OWN_EVERY = 1.0
 """Seconds between a shared server's checks for tables to take over: tables it
@@ -121,6 +122,10 @@ class Peers(HubCore):
         elif kind == "q":  # a server just loaded the table: who is here?
             if live.here():
                 self._spawn(self._announce(live))
+        elif kind == "a" and (action := heard_action(extra)) is not None:
+            n, seat, notation, by_bot = action  # carried by the notification: no read
+            live.heard[n] = (seat, notation, by_bot)
+            self._news(live, "")
         elif kind in ("a", "c", "s", "r"):
             self._news(live, kind)
 
@@ -182,25 +187,37 @@ class Peers(HubCore):
                 await asyncio.sleep(wait)
 
     def _news(self, live: Live, kinds: str) -> None:
+        """Other servers stored ``kinds`` of news (or an action ``heard``): apply it."""
         live.news.update(kinds)
         if not live.catching_up:
             live.catching_up = True
             self._spawn(self._catching_up(live))
 
     async def _catching_up(self, live: Live) -> None:
-        """Read and apply what other servers stored, until nothing is new."""
+        """Apply the actions heard from other servers, and read and apply what
+        else they stored, until nothing is new."""
         delay = BOT_BACKOFF[0]
         try:
-            while live.news:
+            while live.news or live.heard:
                 kinds, live.news = live.news, set()
                 try:
                     async with live.lock:
                         table = live.table
-                        what = "".join(sorted(kinds | ({"a"} if "r" in kinds else set())))
-                        changes = await self.db(
-                            self.store.changes, table.id, what, table.seq, live.chat_seen
-                        )
-                        await self._catch_up(live, changes)
+                        heard, gap = self._heard_run(live)
+                        if heard:
+                            await self._catch_up(live, Changes(actions=heard))
+                        if gap:  # an action between was not heard: read them
+                            kinds.add("a")
+                        if kinds:
+                            what = "".join(sorted(kinds | ({"a"} if "r" in kinds else set())))
+                            seq = table.seq
+                            changes = await self.db(
+                                self.store.changes, table.id, what, table.seq, live.chat_seen
+                            )
+                            await self._catch_up(live, changes)
+                            if gap and table.seq == seq:  # heard, yet never stored: forget it
+                                log.warning("table %s: actions heard were not stored", table.id)
+                                live.heard.clear()
                 except StorageError:
                     live.news |= kinds
                     await asyncio.sleep(delay)
@@ -213,6 +230,20 @@ class Peers(HubCore):
                 self._kick_bots(live)
         finally:
             live.catching_up = False
+
+    def _heard_run(self, live: Live) -> tuple[list[tuple[int, int, str, bool]], bool]:
+        """The actions heard that follow the table's last, in order (taken out
+        of ``heard``; those it has already are dropped), and whether one
+        further on was heard (the actions between must be read)."""
+        heard, seq = live.heard, live.table.seq
+        for n in [n for n in heard if n < seq]:
+            del heard[n]
+        run = []
+        while seq in heard:
+            seat, notation, by_bot = heard.pop(seq)
+            run.append((seq, seat, notation, by_bot))
+            seq += 1
+        return run, bool(heard)
 
     def _drop(self, live: Live) -> None:
         """Forget a table that went wrong here; its clients reconnect to load it again."""

@@ -5,7 +5,9 @@ Besides its pool (``db.Store``), every server keeps two connections of its own:
 - the **listener** LISTENs on the ``courtly`` channel. Each commit of a table's
   action, chat line, seat change or rematch notifies ``"SERVER KIND TABLE"``
   (``a``, ``c``, ``s``, ``r``); a server with that table in memory reads what
-  is new and sends it to its own clients. Presence (``p``: the seats of a table
+  is new and sends it to its own clients; an action's notification carries
+  the action (``... a TABLE N SEAT BY_BOT NOTATION``, see ``table_txn``), so
+  that it is applied without a read. Presence (``p``: the seats of a table
   with a client on the sending server), questions about presence (``q``),
   heartbeats (``h``) and goodbyes (``bye``) travel the same way.
 - the **owner** connection holds a session advisory lock on each table whose

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -260,7 +261,7 @@ class Table:
             for step in steps:
                 assert step.seat is not None
                 table.note(step.seat, step.events)
-                table.views(step.events, step.seat)
+                table.views(step.events, step.seat, wanted=())
         except RecordError as exc:
             raise CourtlyError(f"table {row.id}: a stored action does not replay: {exc}") from None
         table.chat = [
@@ -442,18 +443,37 @@ class Table:
                 self.decision_since[i] = seq
 
     # -- what a viewer sees ---------------------------------------------------------------
-    def views(self, events: list[Event], actor: int | None = None) -> dict[int | None, Update]:
+    def views(
+        self,
+        events: list[Event],
+        actor: int | None = None,
+        wanted: Collection[int | None] | None = None,
+    ) -> dict[int | None, Update]:
         """After an action (``events``, by ``actor``): the update of every viewer
-        whose view changed (the actor's always), noting it in ``shown``/``seen``."""
+        whose view changed (the actor's always), noting it in ``shown``/``seen``.
+        ``wanted``: the viewers to build updates for (every one when None: a
+        server builds those of the viewers connected to it); the others' views
+        are noted as changed or not all the same, exactly as if built."""
         out: dict[int | None, Update] = {}
         viewers: list[int | None] = [*range(self.state.players), None]
         for viewer in viewers:
-            upd = self.update(viewer, events)
-            key = json.dumps([upd.observation, [a.id for a in upd.legal], upd.over], default=str)
-            if upd.events or viewer == actor or key != self.seen.get(viewer):
+            upd = None
+            if wanted is None or viewer in wanted:
+                upd = self.update(viewer, events)
+                legal = [a.id for a in upd.legal]
+                key = json.dumps([upd.observation, legal, upd.over], default=str)
+                told = bool(upd.events)
+            else:  # what ``update`` would hold, without the log's text and the message
+                legal = list(self.legal.get(viewer, ())) if viewer is not None else []
+                key = json.dumps(
+                    [self.state.observation(viewer), legal, self.state.over], default=str
+                )
+                told = any(e.visible_to(viewer) for e in events)
+            if told or viewer == actor or key != self.seen.get(viewer):
                 self.seen[viewer] = key
                 self.shown[viewer] = self.seq
-                out[viewer] = upd
+                if upd is not None:
+                    out[viewer] = upd
         return out
 
     def legal_for(self, seat: int | None) -> list[LegalAction]:

@@ -1,0 +1,197 @@
+"""How an action stored by one server reaches the others (PostgreSQL): its
+notification carries it, so the other servers apply it without reading it;
+one too long to carry, or one not heard, is read instead; either way every
+client of the table, on whichever server, gets every update. A table's
+transaction gives its connection back to the pool as it was lent."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
+
+from courtly.engine.errors import CourtlyError
+from courtly.server import table_txn
+from courtly.server.app import create_app
+from courtly.server.db import POOL_SIZE, Store, database_url
+
+from .conftest import create
+from .test_shared import LIMITS, play_both, stored_actions, until
+
+
+def reads_of(client: TestClient) -> list[str]:
+    """Every ``what`` the server of ``client`` reads as news from now on."""
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    reads: list[str] = []
+    plain: Callable[..., Any] = store.changes
+
+    def changes(table_id: str, what: str, seq: int, chat_seen: int) -> Any:
+        reads.append(what)
+        return plain(table_id, what, seq, chat_seen)
+
+    store.changes = changes
+    return reads
+
+
+@pytest.fixture
+def two(pg_url: str) -> Iterator[tuple[TestClient, TestClient]]:
+    with (
+        TestClient(create_app(pg_url, limits=LIMITS)) as a,
+        TestClient(create_app(pg_url, limits=LIMITS)) as b,
+    ):
+        yield a, b
+
+
+def play_across(a: TestClient, b: TestClient, game: str = "crown-rivals") -> str:
+    """A game of two people, seat 0 on A and seat 1 on B, played to its end
+    (each action reaches the other server's client: ``play_both``)."""
+    made = create(a, game, ["human", "human"])
+    table, toks = made["table"]["id"], [s["token"] for s in made["seats"]]
+    with (
+        a.websocket_connect(f"/ws/tables/{table}?token={toks[0]}") as ws0,
+        b.websocket_connect(f"/ws/tables/{table}?token={toks[1]}") as ws1,
+    ):
+        views = [until(ws, lambda m: m["type"] == "snapshot") for ws in (ws0, ws1)]
+        reads = (reads_of(a), reads_of(b))
+        play_both(ws0, ws1, views)
+        PLAYED[table] = reads
+    return table
+
+
+PLAYED: dict[str, tuple[list[str], list[str]]] = {}
+"""The news each server read while a table was played, by table."""
+
+
+def same_game(a: TestClient, b: TestClient, table: str, pg_url: str) -> None:
+    """Both servers hold the game as stored."""
+    rows = stored_actions(pg_url, table)
+    assert rows and [n for n, _, _ in rows] == list(range(len(rows)))
+    for c in (a, b):
+        live = c.app.state.hub.tables[table]  # type: ignore[attr-defined]
+        assert live.table.state.record().actions == [(seat, t) for _, seat, t in rows]
+
+
+def test_the_other_server_applies_a_notified_action_without_reading_it(
+    two: tuple[TestClient, TestClient], pg_url: str
+) -> None:
+    a, b = two
+    table = play_across(a, b)
+    same_game(a, b, table, pg_url)
+    for reads in PLAYED[table]:
+        assert not [what for what in reads if "a" in what], reads
+    engine = create_engine(database_url(pg_url))
+    with engine.connect() as conn:  # the last action's transaction also ended the game
+        over = conn.execute(text("select over from tables where id = :t"), {"t": table}).scalar()
+    engine.dispose()
+    assert over is True
+
+
+def test_an_action_too_long_to_notify_is_read_by_the_other_server(
+    two: tuple[TestClient, TestClient], pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(table_txn, "NOTE_LIMIT", 10)  # no action fits: each is read
+    a, b = two
+    table = play_across(a, b)
+    same_game(a, b, table, pg_url)
+    for reads in PLAYED[table]:  # each server read the other's actions
+        assert [what for what in reads if "a" in what], reads
+
+
+def settled(client: TestClient, table: str) -> Any:
+    """The table on ``client``'s server once it has applied what it heard."""
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    live = hub.tables[table]
+    for _ in range(250):
+        if not live.heard and not live.catching_up:
+            break
+        client.portal.call(asyncio.sleep, 0.02)  # type: ignore[union-attr]
+    return live
+
+
+def test_an_action_not_heard_is_read_with_the_next_one_heard(
+    two: tuple[TestClient, TestClient], pg_url: str
+) -> None:
+    """B hears nothing of A's first two actions, then only the second (the
+    first lost): it sees the gap and reads both; its client gets both."""
+    a, b = two
+    made = create(a, "crown-rivals", ["human", "human"])
+    table, toks = made["table"]["id"], [s["token"] for s in made["seats"]]
+    hub = b.app.state.hub  # type: ignore[attr-defined]
+    with b.websocket_connect(f"/ws/tables/{table}") as watch:
+        until(watch, lambda m: m["type"] == "snapshot")
+        settled(b, table)  # (what was stored while it loaded: nothing)
+        heard = hub.coord.on_note
+        hub.coord.on_note = lambda server, kind, t, extra: None  # deaf
+        with (
+            a.websocket_connect(f"/ws/tables/{table}?token={toks[0]}") as ws0,
+            a.websocket_connect(f"/ws/tables/{table}?token={toks[1]}") as ws1,
+        ):
+            views = [until(ws, lambda m: m["type"] == "snapshot") for ws in (ws0, ws1)]
+            for _ in range(2):  # two actions on A
+                i = next(i for i in (0, 1) if views[i]["legal"])
+                act = {"type": "act", "action": views[i]["legal"][0]["id"], "seq": views[i]["seq"]}
+                (ws0, ws1)[i].send_json(act)
+                views[i] = until((ws0, ws1)[i], lambda m: m.get("yours") is not None)
+                done = views[i]["seq"]
+                views[1 - i] = until((ws0, ws1)[1 - i], lambda m, d=done: m.get("seq") == d)
+        rows = stored_actions(pg_url, table)
+        assert len(rows) >= 2 and hub.tables[table].table.seq == 0
+        hub.coord.on_note = heard
+        reads = reads_of(b)
+        n, seat, notation = rows[1]
+        server = a.app.state.hub.store.server  # type: ignore[attr-defined]
+        _, kind, t, extra = table_txn.action_note(server, table, n, seat, notation, False).split(
+            " ", 3
+        )
+        b.portal.call(hub._noted, server, kind, t, extra)  # type: ignore[union-attr]
+        live = settled(b, table)
+        assert reads == ["a"] and live.table.seq >= 2
+        assert [until(watch, lambda m: m["type"] == "update")["seq"] for _ in range(2)] == [1, 2]
+        record = live.table.state.record().actions
+        assert record[:2] == [(row[1], row[2]) for row in rows[:2]]
+
+
+def test_a_bogus_action_heard_is_read_for_and_forgotten(
+    two: tuple[TestClient, TestClient], pg_url: str
+) -> None:
+    """An action heard far ahead of anything stored: B reads, finds nothing,
+    forgets it."""
+    a, b = two
+    table = create(a, "crown-rivals", ["human", "human"])["table"]["id"]
+    hub = b.app.state.hub  # type: ignore[attr-defined]
+    with b.websocket_connect(f"/ws/tables/{table}") as watch:
+        until(watch, lambda m: m["type"] == "snapshot")
+        reads = reads_of(b)
+        b.portal.call(hub._noted, "elsewhere", "a", table, "50 0 0 nothing")  # type: ignore[union-attr]
+        live = settled(b, table)
+        assert reads == ["a"]
+        assert not live.heard and live.table.seq == 0
+
+
+def test_a_table_transaction_gives_its_connection_back_as_lent(
+    two: tuple[TestClient, TestClient], pg_url: str
+) -> None:
+    """Every connection of the pool is out of autocommit mode once played on
+    (a table's transaction turns it on for its BEGIN and COMMIT), so that
+    other writes stay one transaction each."""
+    a, b = two
+    play_across(a, b)
+    for c in (a, b):
+        engine = c.app.state.hub.store.engine  # type: ignore[attr-defined]
+        conns = [engine.connect() for _ in range(POOL_SIZE)]
+        try:
+            assert not [x for x in conns if x.connection.driver_connection.autocommit]
+        finally:
+            for x in conns:
+                x.close()
+
+
+def test_postgresql_through_another_driver_is_refused_plainly() -> None:
+    """A table's transaction speaks psycopg's pipeline mode: another driver is
+    refused at start, saying which URL to give."""
+    with pytest.raises(CourtlyError, match="psycopg driver: give postgresql://"):
+        Store("postgresql+psycopg2://courtly@127.0.0.1:1/courtly")
