@@ -33,6 +33,7 @@ from courtly.bots.base import Bot, RandomBot
 from courtly.bots.evaluation import evaluation_for
 from courtly.bots.guard import Guard
 from courtly.bots.ismcts import ISMCTS
+from courtly.engine import plugins
 from courtly.engine.actions import Action
 from courtly.engine.errors import CourtlyError
 from courtly.engine.game import Game
@@ -107,6 +108,17 @@ def heuristic(game: Game) -> Bot:
     return greedy_for(game) or RandomBot(game)
 
 
+def guard_for(game: Game) -> Guard:
+    """The guard ``game`` declares for its ``hard`` search, else ``HARD_GUARD``."""
+    ref = game.plugins.guard
+    if ref is None:
+        return HARD_GUARD
+    found = plugins.load(ref)
+    if not isinstance(found, Guard):
+        raise CourtlyError(f"plug-in {ref!r} is not a Guard (courtly.bots.guard)")
+    return found
+
+
 def split_think(name: str) -> tuple[str, float | None]:
     """A bot name and the thinking time it carries: ``hard@0.3`` is
     ``("hard", 0.3)``, ``normal`` is ``("normal", None)`` (and so is a fixed
@@ -175,7 +187,7 @@ def make_level(level: str, game: Game, think: float | None = None) -> Bot:
             prior_visits=HARD_PRIOR_VISITS,
             evaluate=evaluation_for(game),
             widening=HARD_WIDENING,
-            guard=HARD_GUARD,
+            guard=guard_for(game),
             guard_share=HARD_GUARD_SHARE,
             time_cap=HARD_TIME_SHARE * seconds,
         )
