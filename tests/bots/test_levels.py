@@ -13,6 +13,7 @@ from courtly.bots import LEVELS, make, names, split_budget, split_think
 from courtly.bots.guard import Guard
 from courtly.bots.ismcts import ISMCTS
 from courtly.bots.levels import HARD_GUARD, HARD_ITERATIONS, guard_for
+from courtly.bots.tree import rewards, wins
 from courtly.cli.app import app
 from courtly.engine import plugins
 from courtly.engine.errors import CourtlyError
@@ -62,6 +63,27 @@ def test_hard_checks_with_the_guard_its_game_declares() -> None:
         assert own.guard is (HARD_GUARD if ref is None else plugins.load(ref))
     with pytest.raises(CourtlyError, match="is not a Guard"):
         make("hard", _declaring("tests.bots.test_levels:NOT_A_GUARD"))
+
+
+def test_hard_values_a_finished_game_as_its_game_declares() -> None:
+    # GAR-10: a Garrison game has a winner and no other place, so its search
+    # values a finished game by the win alone; a game that names no outcome
+    # values it by rank.
+    garrison = get("garrison")
+    bot = make("hard", garrison)
+    assert isinstance(bot, ISMCTS) and bot.outcome is wins
+    other = make("hard", get("crown-rivals"))
+    assert isinstance(other, ISMCTS) and other.outcome is rewards
+    state = garrison.new(seed=5)
+    rng = random.Random(5)
+    while not state.over:
+        state.apply(state.to_act[0], state.random_action(state.to_act[0], rng), quiet=True)
+    first = state.winners
+    values = wins(state)
+    assert sum(values) == pytest.approx(1.0)
+    assert all(values[s] == pytest.approx(1 / len(first)) for s in first)
+    assert all(values[s] == 0.0 for s in range(state.players) if s not in first)
+    assert sum(1 for v in rewards(state) if v > 0) > len(first)  # by rank, second place counts
 
 
 def test_unknown_bot_lists_the_valid_ones() -> None:

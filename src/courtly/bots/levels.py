@@ -12,7 +12,8 @@
   seconds a decision (default 1 s) is spent, or 5,000 iterations a second of
   ``think``: 30% of it growing the trees, 70% checking the search's two
   most visited moves against the heuristic's in paired rollouts of up to 200
-  decisions (the guard, ``courtly.bots.guard``). It plays the heuristic's
+  decisions (the guard, ``courtly.bots.guard``; a game may declare its own,
+  ``Game.plugins.guard``: Garrison checks six). It plays the heuristic's
   move unless one of them is clearly better.
 
 A searching level's name may carry its own thinking time: ``hard@0.3`` is
@@ -30,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from courtly.bots.base import Bot, RandomBot
-from courtly.bots.evaluation import evaluation_for
+from courtly.bots.evaluation import evaluation_for, outcome_for
 from courtly.bots.guard import Guard
 from courtly.bots.ismcts import ISMCTS
 from courtly.engine import plugins
@@ -47,8 +48,9 @@ ITERATION_RANGE = (10, 1_000_000)
 """The fixed iterations a level's name may give (``hard@600it``)."""
 HARD_ITERATIONS = 5000
 """A ceiling on a ``hard`` search per second of thinking time (and at least
-this many): at 0.9 s a decision the time cap ends it first in every game (240
-to 580 iterations a decision in BENCHMARKS.md)."""
+this many): at 0.9 s a decision the time cap ends it first in every game but
+Garrison, compiled (520 to 3,150 iterations in 0.9 s of CPU; Garrison's 5,000
+take about 0.6 s: BENCHMARKS.md, "Garrison's `hard` at a second's budget")."""
 HARD_ROLLOUT_STEPS = 16
 """Decisions a ``hard`` rollout plays before the game's evaluation judges the
 position: about a season of Agents of the Crown, a turn or two elsewhere."""
@@ -61,7 +63,8 @@ None: the previous margin of 40 kept the heuristic's move in 39 of 40 Agents of
 the Crown decisions, and widening already tries the heuristic's move first in
 the tree; every measured configuration of the new search played without it."""
 HARD_GUARD = Guard(candidates=2, steps=200)
-"""How a ``hard`` search checks its best moves against the heuristic's: the
+"""How a ``hard`` search checks its best moves against the heuristic's, unless
+its game declares its own guard (``guard_for``): the
 two most visited, in rollouts long enough to finish most games of Crown
 Rivals (about 170 decisions between two ``normal`` seats), where a move that
 looks better after a turn or two often loses the race (BENCHMARKS.md, "The
@@ -188,6 +191,7 @@ def make_level(level: str, game: Game, think: float | None = None) -> Bot:
             evaluate=evaluation_for(game),
             widening=HARD_WIDENING,
             guard=guard_for(game),
+            outcome=outcome_for(game),
             guard_share=HARD_GUARD_SHARE,
             time_cap=HARD_TIME_SHARE * seconds,
         )
