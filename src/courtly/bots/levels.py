@@ -14,7 +14,9 @@
   most visited moves against the heuristic's in paired rollouts of up to 200
   decisions (the guard, ``courtly.bots.guard``; a game may declare its own,
   ``Game.plugins.guard``: Garrison checks six). It plays the heuristic's
-  move unless one of them is clearly better.
+  move unless one of them is clearly better. A finished game is valued by
+  rank (1 first place, 0 last), or as its game declares
+  (``Game.plugins.outcome``: Garrison, a race, by the win alone).
 
 A searching level's name may carry its own thinking time: ``hard@0.3`` is
 ``hard`` thinking 0.3 s a decision, whatever ``think`` the table gives. Or a
