@@ -21,10 +21,10 @@ decision is cheap here (``hard`` reaches the level's ceiling of 5,000
 iterations a second of ``think`` in about 0.5 s of CPU, compiled), so at one
 second the guard compares about 300 worlds, room for every sensible move of a
 three-card hand; rollouts of 200 decisions finish most games (about 175
-decisions between four ``normal`` seats). With ``outcome``, 14 wins in 40
-games against three ``normal`` seats where the level's guard won 12, on the
-same seeds: not separated (BENCHMARKS.md, "Garrison's `hard` at a second's
-budget")."""
+decisions between four ``normal`` seats). With ``outcome``, 28 wins in 80
+games against three ``normal`` seats (1.40x the fair share) where the
+level's guard won 24, on the same seeds: not separated (BENCHMARKS.md,
+"Garrison's `hard` at a second's budget")."""
 
 
 def evaluate(state: Any) -> list[float]:
