@@ -12,6 +12,7 @@ import pytest
 import courtly.server
 from courtly import games
 from courtly.bots.base import Bot
+from courtly.bots.guard import Guard
 from courtly.bots.tuning import Spec
 from courtly.engine import plugins
 from courtly.engine.errors import CourtlyError
@@ -24,7 +25,17 @@ STATIC = Path(courtly.server.__file__).parent / "static"
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_every_plug_in_a_game_names_loads_and_is_what_its_slot_says(game: Game) -> None:
     named = game.plugins.named()
-    assert set(named) == {"heuristic", "evaluation", "tuning", "scripted", "encoding"}
+    optional = {"guard", "outcome"}  # a game that names none gets the search's own
+    assert set(named) - optional == {"heuristic", "evaluation", "tuning", "scripted", "encoding"}
+    if "guard" in named:
+        assert isinstance(plugins.load(named["guard"]), Guard)
+    if "outcome" in named:
+        over = game.new(seed=1)
+        rng = random.Random(1)
+        while not over.over:
+            over.apply(over.to_act[0], over.random_action(over.to_act[0], rng), quiet=True)
+        values = plugins.load(named["outcome"])(over)
+        assert len(values) == over.players and all(0.0 <= v <= 1.0 for v in values)
     greedy = plugins.load(named["heuristic"])
     assert issubclass(greedy, Bot) and isinstance(greedy(game), Bot)
     scripted = plugins.load(named["scripted"])

@@ -8,10 +8,11 @@ plays GAMES games of GAME (seeds SEED, SEED+1, ...), one `hard` seat and
 ITERATIONS, `hard` searches that many iterations a decision and no clock
 (its guard gets the decisions its share of them would play); with ``--think``
 instead, it thinks S seconds as at a table. Each game prints a JSON line (the
-share of the `normal` seats `hard` finished ahead of, 1/2 level); the last
-line sums up: the mean share, `hard`'s decisions with a choice, their mean
-and worst time, iterations and how often the guard played another move than
-the heuristic's.
+share of the `normal` seats `hard` finished ahead of, 1/2 level, and its win,
+1/k when k seats share first place); the last line sums up: the mean share,
+the wins, `hard`'s decisions with a choice, their mean and worst time (wall
+and CPU), iterations, the guard's worlds a decision and how often the guard
+played another move than the heuristic's.
 """
 
 from __future__ import annotations
@@ -32,23 +33,27 @@ from courtly.games import get
 
 
 class Timed:
-    """``hard``, its decisions timed: seconds, iterations and how often its
-    guard played another move than the heuristic's."""
+    """``hard``, its decisions timed: seconds (wall and CPU), iterations, the
+    guard's worlds and how often it played another move than the heuristic's."""
 
     needs_observation = True
 
     def __init__(self, hard: ISMCTS) -> None:
         self.hard = hard
         self.times: list[float] = []
+        self.cpu: list[float] = []
         self.iterations: list[int] = []
+        self.worlds: list[int] = []
         self.overridden = 0
 
     def act(self, obs: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         action = self.hard.act(obs, legal, rng)
         self.times.append(time.perf_counter() - start)
+        self.cpu.append(time.process_time() - cpu)
         self.iterations.append(self.hard.last_iterations)
         verdict = self.hard.last_verdict
+        self.worlds.append(0 if verdict is None else verdict.worlds)
         self.overridden += bool(verdict is not None and verdict.overridden)
         return action
 
@@ -64,7 +69,10 @@ def main(argv: list[str]) -> None:
     game = get(game_id)
     shares: list[float] = []
     times: list[float] = []
+    cpu: list[float] = []
     iters: list[int] = []
+    worlds: list[int] = []
+    wins = 0.0
     overridden = 0
     for g in range(games):
         seed = seed0 + g
@@ -79,7 +87,9 @@ def main(argv: list[str]) -> None:
         # played as every surface plays it (the engine's driver); forced moves are not asked
         Driver(state, [timed if s == mine else make("normal", game) for s in range(n)]).run()
         times += timed.times
+        cpu += timed.cpu
         iters += timed.iterations
+        worlds += timed.worlds
         overridden += timed.overridden
         ranks = state.ranks()
         share = sum(
@@ -88,16 +98,23 @@ def main(argv: list[str]) -> None:
             if o != mine
         ) / (n - 1)
         shares.append(share)
-        print(json.dumps({"seed": seed, "seat": mine, "share": share, "scores": state.scores}))
+        won = 1.0 / len(state.winners) if mine in state.winners else 0.0
+        wins += won
+        row = {"seed": seed, "seat": mine, "share": share, "won": won, "scores": state.scores}
+        print(json.dumps(row), flush=True)
     print(
         json.dumps(
             {
                 "games": games,
                 "share": sum(shares) / len(shares),
+                "wins": wins,
                 "decisions": len(times),
                 "mean_s": sum(times) / len(times),
                 "worst_s": max(times),
+                "mean_cpu_s": sum(cpu) / len(cpu),
+                "worst_cpu_s": max(cpu),
                 "iterations": sum(iters) / len(iters),
+                "guard_worlds": sum(worlds) / len(worlds),
                 "overridden": overridden,
             }
         )

@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from typer.testing import CliRunner
 
 from courtly.bots import LEVELS, make, names, split_budget, split_think
+from courtly.bots.guard import Guard
 from courtly.bots.ismcts import ISMCTS
-from courtly.bots.levels import HARD_ITERATIONS
+from courtly.bots.levels import HARD_GUARD, HARD_ITERATIONS, guard_for
+from courtly.bots.tree import rewards, wins
 from courtly.cli.app import app
+from courtly.engine import plugins
 from courtly.engine.errors import CourtlyError
+from courtly.engine.game import Game
 from courtly.games import all_games, get
 from courtly.lab.tournament import lineups, run_tournament, standings
 
@@ -28,6 +33,57 @@ def test_hard_searches_with_the_heuristic_and_a_time_cap() -> None:
     bot = make("hard", get("crown-rivals"), think=0.5)
     assert isinstance(bot, ISMCTS) and bot.rollout is not None
     assert bot.time_cap is not None and 0.4 <= bot.time_cap <= 0.5
+
+
+WIDE_GUARD = Guard(candidates=5, steps=40)
+"""A guard a test game declares (``test_hard_checks_with_the_guard_its_game_declares``)."""
+NOT_A_GUARD = "a guard"
+
+
+def _declaring(guard: str | None) -> Game:
+    """Garrison, declaring ``guard`` as its ``hard`` search's guard."""
+    base = type(get("garrison"))
+
+    class Declaring(base):  # type: ignore[valid-type,misc]
+        plugins = replace(base.plugins, guard=guard)
+
+    made: Game = Declaring()
+    return made
+
+
+def test_hard_checks_with_the_guard_its_game_declares() -> None:
+    declaring = _declaring("tests.bots.test_levels:WIDE_GUARD")
+    assert guard_for(declaring) is WIDE_GUARD
+    bot = make("hard", declaring)
+    assert isinstance(bot, ISMCTS) and bot.guard is WIDE_GUARD
+    for game in all_games():  # each game's own, or the level's when it names none
+        ref = game.plugins.guard
+        own = make("hard", game)
+        assert isinstance(own, ISMCTS)
+        assert own.guard is (HARD_GUARD if ref is None else plugins.load(ref))
+    with pytest.raises(CourtlyError, match="is not a Guard"):
+        make("hard", _declaring("tests.bots.test_levels:NOT_A_GUARD"))
+
+
+def test_hard_values_a_finished_game_as_its_game_declares() -> None:
+    # GAR-10: a Garrison game has a winner and no other place, so its search
+    # values a finished game by the win alone; a game that names no outcome
+    # values it by rank.
+    garrison = get("garrison")
+    bot = make("hard", garrison)
+    assert isinstance(bot, ISMCTS) and bot.outcome is wins
+    other = make("hard", get("crown-rivals"))
+    assert isinstance(other, ISMCTS) and other.outcome is rewards
+    state = garrison.new(seed=5)
+    rng = random.Random(5)
+    while not state.over:
+        state.apply(state.to_act[0], state.random_action(state.to_act[0], rng), quiet=True)
+    first = state.winners
+    values = wins(state)
+    assert sum(values) == pytest.approx(1.0)
+    assert all(values[s] == pytest.approx(1 / len(first)) for s in first)
+    assert all(values[s] == 0.0 for s in range(state.players) if s not in first)
+    assert sum(1 for v in rewards(state) if v > 0) > len(first)  # by rank, second place counts
 
 
 def test_unknown_bot_lists_the_valid_ones() -> None:

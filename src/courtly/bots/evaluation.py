@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from courtly.bots.ismcts import Evaluation
+from courtly.bots.ismcts import Evaluation, rewards
 from courtly.engine import plugins
 from courtly.engine.game import Game
 
@@ -52,5 +52,15 @@ def evaluation_for(game: Game) -> Evaluation | None:
     ref = game.plugins.evaluation
     if ref is None:
         return None
+    found: Evaluation = plugins.load(ref)
+    return found
+
+
+def outcome_for(game: Game) -> Evaluation:
+    """What a finished game of ``game`` is worth to each seat, as it declares
+    (``Game.plugins.outcome``), else by rank (``rewards``)."""
+    ref = game.plugins.outcome
+    if ref is None:
+        return rewards
     found: Evaluation = plugins.load(ref)
     return found

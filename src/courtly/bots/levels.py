@@ -12,8 +12,11 @@
   seconds a decision (default 1 s) is spent, or 5,000 iterations a second of
   ``think``: 30% of it growing the trees, 70% checking the search's two
   most visited moves against the heuristic's in paired rollouts of up to 200
-  decisions (the guard, ``courtly.bots.guard``). It plays the heuristic's
-  move unless one of them is clearly better.
+  decisions (the guard, ``courtly.bots.guard``; a game may declare its own,
+  ``Game.plugins.guard``: Garrison checks six). It plays the heuristic's
+  move unless one of them is clearly better. A finished game is valued by
+  rank (1 first place, 0 last), or as its game declares
+  (``Game.plugins.outcome``: Garrison, a race, by the win alone).
 
 A searching level's name may carry its own thinking time: ``hard@0.3`` is
 ``hard`` thinking 0.3 s a decision, whatever ``think`` the table gives. Or a
@@ -30,9 +33,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from courtly.bots.base import Bot, RandomBot
-from courtly.bots.evaluation import evaluation_for
+from courtly.bots.evaluation import evaluation_for, outcome_for
 from courtly.bots.guard import Guard
 from courtly.bots.ismcts import ISMCTS
+from courtly.engine import plugins
 from courtly.engine.actions import Action
 from courtly.engine.errors import CourtlyError
 from courtly.engine.game import Game
@@ -46,8 +50,9 @@ ITERATION_RANGE = (10, 1_000_000)
 """The fixed iterations a level's name may give (``hard@600it``)."""
 HARD_ITERATIONS = 5000
 """A ceiling on a ``hard`` search per second of thinking time (and at least
-this many): at 0.9 s a decision the time cap ends it first in every game (240
-to 580 iterations a decision in BENCHMARKS.md)."""
+this many): at 0.9 s a decision the time cap ends it first in every game but
+Garrison, compiled (520 to 3,150 iterations in 0.9 s of CPU; Garrison's 5,000
+take about 0.6 s: BENCHMARKS.md, "Garrison's `hard` at a second's budget")."""
 HARD_ROLLOUT_STEPS = 16
 """Decisions a ``hard`` rollout plays before the game's evaluation judges the
 position: about a season of Agents of the Crown, a turn or two elsewhere."""
@@ -60,7 +65,8 @@ None: the previous margin of 40 kept the heuristic's move in 39 of 40 Agents of
 the Crown decisions, and widening already tries the heuristic's move first in
 the tree; every measured configuration of the new search played without it."""
 HARD_GUARD = Guard(candidates=2, steps=200)
-"""How a ``hard`` search checks its best moves against the heuristic's: the
+"""How a ``hard`` search checks its best moves against the heuristic's, unless
+its game declares its own guard (``guard_for``): the
 two most visited, in rollouts long enough to finish most games of Crown
 Rivals (about 170 decisions between two ``normal`` seats), where a move that
 looks better after a turn or two often loses the race (BENCHMARKS.md, "The
@@ -105,6 +111,17 @@ def heuristic(game: Game) -> Bot:
     from courtly.bots import greedy_for
 
     return greedy_for(game) or RandomBot(game)
+
+
+def guard_for(game: Game) -> Guard:
+    """The guard ``game`` declares for its ``hard`` search, else ``HARD_GUARD``."""
+    ref = game.plugins.guard
+    if ref is None:
+        return HARD_GUARD
+    found = plugins.load(ref)
+    if not isinstance(found, Guard):
+        raise CourtlyError(f"plug-in {ref!r} is not a Guard (courtly.bots.guard)")
+    return found
 
 
 def split_think(name: str) -> tuple[str, float | None]:
@@ -175,7 +192,8 @@ def make_level(level: str, game: Game, think: float | None = None) -> Bot:
             prior_visits=HARD_PRIOR_VISITS,
             evaluate=evaluation_for(game),
             widening=HARD_WIDENING,
-            guard=HARD_GUARD,
+            guard=guard_for(game),
+            outcome=outcome_for(game),
             guard_share=HARD_GUARD_SHARE,
             time_cap=HARD_TIME_SHARE * seconds,
         )

@@ -77,3 +77,11 @@ def rewards(state: State) -> list[float]:
         s = state.scores[0]
         return [0.5 + 0.5 * s / (abs(s) + 20.0)]
     return [(n - r) / (n - 1) for r in state.ranks()]
+
+
+def wins(state: State) -> list[float]:
+    """Each seat's result when only first place counts (a race, as Garrison):
+    1 for the winner, 1/k each when k seats share first place, 0 for the rest."""
+    first = state.winners
+    share = 1.0 / len(first) if first else 0.0
+    return [share if seat in first else 0.0 for seat in range(state.players)]

@@ -124,7 +124,8 @@ class Game(ABC):
     quick: ClassVar[Mapping[str, Any]] = {}
     """The options of a short game, which the lobby offers as "quick"."""
     plugins: ClassVar[PlugIns] = PlugIns()
-    """Its heuristic bot, evaluation, scripted bots, encoding and page script."""
+    """Its heuristic bot, evaluation (and a search's outcome and guard),
+    scripted bots, encoding and page script."""
 
     # -- what the lab's dossier answers ----------------------------------------
     designer_questions: ClassVar[Sequence[tuple[str, str]]] = ()

@@ -63,6 +63,14 @@ class PlugIns:
     evaluation: str | None = None
     """What a position is worth to each seat, for a search cut short: a function
     from a state to one value per seat in [0, 1] (``courtly.bots.evaluation``)."""
+    outcome: str | None = None
+    """What a finished game is worth to each seat, for a search: a function from
+    a state to one value per seat in [0, 1] (None: by rank,
+    ``courtly.bots.tree.rewards``; a race that only its winner wins names
+    ``courtly.bots.tree:wins``)."""
+    guard: str | None = None
+    """How its ``hard`` search checks its best moves against the heuristic's: a
+    ``courtly.bots.guard.Guard`` (None: the level's own, ``HARD_GUARD``)."""
     tuning: str | None = None
     """How its heuristic's weights are tuned: a ``courtly.bots.tune.Spec``."""
     scripted: str | None = None

@@ -72,6 +72,8 @@ class Garrison(Game):
     plugins = PlugIns(
         heuristic="courtly.bots.greedy.garrison:Greedy",
         evaluation="courtly.bots.evaluations.garrison:evaluate",
+        outcome="courtly.bots.evaluations.garrison:outcome",
+        guard="courtly.bots.evaluations.garrison:GUARD",
         tuning="courtly.bots.tuning.garrison:SPEC",
         scripted="courtly.bots.scripted.garrison:BOTS",
         encoding="courtly.rl.encoding.garrison:write",

@@ -1,0 +1,82 @@
+"""How many iterations `hard` searches in 0.9 s of CPU time, per game: the
+fixed budget that stands for `--think 1` (a second a decision, 90% of it
+searching) when strength is measured apart from the machine's load.
+
+    python tools/hard_budget.py ITERATIONS DECISIONS GAME [GAME ...]
+
+plays two games of each GAME (seeds 900 and 901) with `normal` in every seat
+and, at every third decision with a choice of seat 0 (at most DECISIONS a
+game), times `hard@ITERATIONSit` deciding there in CPU time
+(``time.process_time``: little affected by other work on the machine). One
+JSON line a game: the decisions timed, their mean and worst CPU seconds, the
+iterations that 0.9 s would buy at that rate, and the worlds the guard
+compared, on average.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+
+from courtly.bots import make
+from courtly.bots.levels import make_level
+from courtly.games import get
+
+EVERY = 3
+SEEDS = (900, 901)
+
+
+def timed(
+    game_id: str, iterations: int, decisions: int, seed: int
+) -> tuple[list[float], list[int]]:
+    """CPU seconds and guard worlds of ``hard``'s decisions along one game."""
+    game = get(game_id)
+    state = game.new(seed=seed)
+    normal = make("normal", game)
+    hard = make_level(f"hard@{iterations}it", game)
+    rng = random.Random(seed)
+    cpu: list[float] = []
+    worlds: list[int] = []
+    choices = 0
+    while not state.over and len(cpu) < decisions:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        obs = state.observation(seat)
+        if seat == 0 and len(legal) > 1:
+            choices += 1
+            if choices % EVERY == 0:
+                start = time.process_time()
+                hard.act(obs, legal, random.Random(choices))
+                cpu.append(time.process_time() - start)
+                verdict = getattr(hard, "last_verdict", None)
+                worlds.append(verdict.worlds if verdict is not None else 0)
+        state.apply(seat, normal.act(obs, legal, rng))
+    return cpu, worlds
+
+
+def main(argv: list[str]) -> None:
+    iterations, decisions = int(argv[0]), int(argv[1])
+    for game_id in argv[2:]:
+        cpu: list[float] = []
+        worlds: list[int] = []
+        for seed in SEEDS:
+            c, w = timed(game_id, iterations, decisions, seed)
+            cpu += c
+            worlds += w
+        mean = sum(cpu) / len(cpu)
+        row = {
+            "game": game_id,
+            "iterations": iterations,
+            "decisions": len(cpu),
+            "mean_cpu_s": round(mean, 3),
+            "worst_cpu_s": round(max(cpu), 3),
+            "iterations_in_0.9s": round(iterations * 0.9 / mean),
+            "guard_worlds": round(sum(worlds) / len(worlds), 1),
+        }
+        print(json.dumps(row), flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
