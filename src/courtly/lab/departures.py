@@ -30,8 +30,13 @@ searching bot cannot be told apart from ``normal`` by a few hundred games."""
 
 RECOMMENDED = "hard@600it"
 """The check bot to suggest: a fixed search that departs from ``normal`` in
-every game (docs/lab.md, "Bots are not people"; BENCHMARKS.md)."""
-COST = "minutes of CPU a game, so a hundred games take hours on two cores"
+6-23% of its decisions in every game but Crown Rivals, where no practical
+budget does (docs/lab.md, "Bots are not people"; BENCHMARKS.md, "What a
+`hard` check costs")."""
+COST = (
+    "7 to 90 s of CPU a game in the compiled build, so a hundred games take from 6 minutes "
+    "to over an hour with --jobs 2"
+)
 """What a game of ``RECOMMENDED`` in every seat costs, in words (BENCHMARKS.md)."""
 
 
