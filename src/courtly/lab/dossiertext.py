@@ -187,7 +187,14 @@ def _check(c: dict[str, Any], weak: str) -> list[str]:
         "",
     ]
     blind = (
-        departures.caution(bot, t, f"`{bot}`", f"`--check-bots {departures.RECOMMENDED}`")
+        departures.caution(
+            bot,
+            t,
+            f"`{bot}`",
+            f'`--check-bots {departures.RECOMMENDED}` (`docs/lab.md`, "Bots are not people", '
+            "gives each game's share and cost by budget: in some games no practical budget "
+            "departs)",
+        )
         if t
         else ""
     )
