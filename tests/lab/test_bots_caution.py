@@ -7,12 +7,13 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from courtly.cli.app import app
+from courtly.lab.departures import RECOMMENDED
 from courtly.lab.report import bots_caution
 
 
 def test_weak_or_mixed_bots_are_a_caution_and_the_search_bot_is_not() -> None:
     assert "does not look ahead" in bots_caution(["normal"] * 4)
-    assert "--bots hard@100it" in bots_caution(["random", "random"])
+    assert f"--bots {RECOMMENDED}" in bots_caution(["random", "random"])
     assert "may be its bot's" in bots_caution(["hard@0.1", "normal"])
     assert bots_caution(["hard", "hard@0.3", "hard@600it"]) == bots_caution(["hard"]) == ""
 

@@ -188,6 +188,7 @@ SHOWN = 6
 
 
 def _report(out: Console, folder: Path) -> None:
+    from courtly.lab import departures
     from courtly.lab.findings import number_of_tests
     from courtly.lab.report import TAGS, bots_caution, build
 
@@ -203,6 +204,8 @@ def _report(out: Console, folder: Path) -> None:
                 f": {v['games']} games; win shares {seats}; {length:.1f} decisions",
             )
         )
+    for bot, t in sorted(summary.get("departures", {}).items()):
+        out.print(departures.note(bot, t) + ".", markup=False)
     found = summary["findings"]
     tests = summary["correction"]["tests"]
     first = any(v.get("first_player") for v in summary["variants"])
@@ -221,7 +224,7 @@ def _report(out: Console, folder: Path) -> None:
             Text("   " + f["evidence"], style="dim"),
             sep="\n",
         )
-    caution = bots_caution(summary["settings"]["bots"])
+    caution = bots_caution(summary["settings"]["bots"], summary.get("departures"))
     if caution:
         out.print(Text(caution, style="yellow"))
     if len(found) > SHOWN:

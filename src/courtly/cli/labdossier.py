@@ -32,8 +32,9 @@ def dossier(
     check_bots: Annotated[
         str | None,
         typer.Option(
-            help="A stronger bot (e.g. hard@0.02) to check who wins at the default player "
-            "count with; the dossier says where it and --bots disagree."
+            help="A stronger bot (e.g. hard@600it) to check who wins at the default player "
+            "count with; the dossier says where it and --bots disagree, and how often it "
+            "left normal's move."
         ),
     ] = None,
     check_n: Annotated[int, typer.Option(help="Games of the check.", min=1)] = 100,

@@ -4,7 +4,9 @@
 same bots and seed (both play through the engine's driver), so a lab game and
 a ``courtly sim`` game with one seed are one game, and its record replays it. On the way it notes, after every decision, each
 seat's standing (the game's scores so far), the game's progress in its own
-units (``Game.progress``), the number of legal choices, and every event by kind.
+units (``Game.progress``), the number of legal choices, and every event by kind;
+and, for a searching seat, how often it departed from the heuristic's move
+(``courtly.lab.departures``).
 
 ``play_chunk`` plays a chunk of games and returns plain rows (lists and dicts,
 cheap to send between processes or to and from a Dask worker).
@@ -21,6 +23,7 @@ from courtly import bots as bot_registry
 from courtly.engine.driver import Driver
 from courtly.games import get
 from courtly.lab import metrics
+from courtly.lab.departures import counts, watch
 
 
 @dataclass
@@ -45,6 +48,11 @@ class Observed:
     curve: list[list[float]] = field(repr=False)
     """Scores at the end of each unit (the first key of ``Game.progress``)."""
     record: str = field(repr=False, default="")
+    searched: list[int | None] = field(default_factory=list)
+    """Each seat's decisions with a choice made by its search (None: a seat
+    that does not search, ``courtly.lab.departures``)."""
+    departed: list[int | None] = field(default_factory=list)
+    """Those where the search played another move than the heuristic's."""
 
 
 def observe_game(
@@ -52,7 +60,7 @@ def observe_game(
 ) -> Observed:
     game = get(game_id)
     state = game.new(players=len(bot_names), seed=seed, options=options)
-    seats = [bot_registry.make(name, game) for name in bot_names]
+    seats = [watch(bot_registry.make(name, game)) for name in bot_names]
     first = state.to_act[0] if len(state.to_act) == 1 else -1
     standings = [list(state.scores)]
     unit_name = next(iter(game.progress(state)))
@@ -86,6 +94,8 @@ def observe_game(
         standings=standings,
         curve=_fill(by_unit, standings[0]),
         record=record.to_json(),
+        searched=[counts(seat)[0] for seat in seats],
+        departed=[counts(seat)[1] for seat in seats],
     )
 
 
@@ -150,6 +160,8 @@ def rows(chunk: Chunk, game: Observed) -> tuple[dict[str, Any], list[dict[str, A
             "rank": game.ranks[s],
             "win_share": 1 / len(game.winners) if s in game.winners else 0.0,
             "order": (s - game.first) % players if game.first >= 0 else -1,
+            "searched": game.searched[s] if game.searched else None,
+            "departed": game.departed[s] if game.departed else None,
         }
         for s in range(players)
     ]

@@ -177,7 +177,8 @@ def check(d: Dossier) -> dict[str, Any] | None:
     """The text's rules at the default count with the dossier's bot and with
     the checking bot: the first player's win share (or each seat's) by both,
     and whether they disagree (intervals apart, or one clear where the other
-    is not)."""
+    is not); and how often the checking bot left the heuristic's move
+    (``departures``: None when it does not search)."""
     strong = d.runs.get("check")
     base = d.runs.get(f"players-{d.game.default_players}")
     if strong is None or base is None:
@@ -202,6 +203,7 @@ def check(d: Dossier) -> dict[str, Any] | None:
         rows.append({"who": who, "weak": x, "strong": y, "verdict": verdict})
     return {
         "bot": strong.bots,
+        "departures": strong.summary.get("departures", {}).get(strong.bots),
         "games": b["games"],
         "fair": fair,
         "rows": rows,

@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from courtly.bots.levels import split_budget
+from courtly.lab import departures
 from courtly.lab import dossier as data
 from courtly.lab import dossierplots as plots
 from courtly.lab.dossierplots import MEASURE_WORDS
@@ -160,12 +162,42 @@ def _fairness(rows: list[dict[str, Any]]) -> list[str]:
 
 
 def _check(c: dict[str, Any], weak: str) -> list[str]:
+    bot = c["bot"]
+    _, seconds, iterations = split_budget(bot)
+    how = (
+        f"it searches {iterations:,} iterations a move and no clock, so these games are the "
+        "same on any machine"
+        if iterations is not None
+        else "it thinks a fixed short time a move, so these games depend a little on the "
+        "machine's speed"
+        if seconds is not None
+        else "it thinks a fixed time a move"
+    )
+    t = c.get("departures")
     L = [
         f"**Checked with a stronger bot.** The text's rules were also played {c['games']} "
-        f"times with the searching `{c['bot']}` bot in every seat (it thinks a fixed short "
-        "time a move, so these games depend a little on the machine's speed):",
+        f"times with the searching `{bot}` bot in every seat ({how}). "
+        + (
+            "It plays `normal`'s move unless its look-ahead finds a clearly better one: "
+            + departures.note(f"`{bot}`", t)
+            + "."
+            if t
+            else ""
+        ),
         "",
     ]
+    blind = (
+        departures.caution(
+            bot,
+            t,
+            f"`{bot}`",
+            f'`--check-bots {departures.RECOMMENDED}` (`docs/lab.md`, "Bots are not people", '
+            "gives each game's share and cost by budget: in some games no practical budget "
+            "departs)",
+        )
+        if t
+        else ""
+    )
     said = {
         "agree": "the two agree",
         "apart": "**the two disagree**",
@@ -175,9 +207,15 @@ def _check(c: dict[str, Any], weak: str) -> list[str]:
     for r in c["rows"]:
         L.append(
             f"- {r['who']} wins {iv(r['weak'], pct=True)} with `{weak}` and "
-            f"{iv(r['strong'], pct=True)} with `{c['bot']}`: {said[r['verdict']]}."
+            f"{iv(r['strong'], pct=True)} with `{bot}`: {said[r['verdict']]}."
         )
-    if c["disagree"]:
+    if blind:
+        end = (
+            f"**This check is no check.** {blind} Until then, whether the findings above "
+            "about who wins hold for stronger play is not known: the two bots above played "
+            "nearly the same moves."
+        )
+    elif c["disagree"]:
         end = (
             "Where they disagree, a finding above about who wins is doubtful: it may come "
             "from how the weaker bot plays rather than from the rules; trust the stronger "

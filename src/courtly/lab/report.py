@@ -9,10 +9,12 @@ import html
 import io
 import json
 import math
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from courtly.games import get
+from courtly.lab import departures
 from courtly.lab.definitions import definitions
 from courtly.lab.findings import Finding, findings, linked, number_of_tests, plural
 from courtly.lab.store import LabDir
@@ -297,25 +299,30 @@ STRONG_BOTS = ("hard",)
 """The bots that search: findings with them hold for stronger play."""
 
 
-def bots_caution(bots: list[str]) -> str:
-    """Why the bots that played may make a finding doubtful ('' when none)."""
+def bots_caution(bots: list[str], departed: Mapping[str, Mapping[str, Any]] | None = None) -> str:
+    """Why the bots that played may make a finding doubtful ('' when none):
+    mixed seats, a heuristic alone, or a search that rarely left the
+    heuristic's move (``departed``: ``courtly.lab.departures.by_bot``)."""
     names = sorted({b.split("@")[0] for b in bots})
     strong = [n for n in names if n in STRONG_BOTS]
+    rare = " ".join(departures.cautions(departed or {}))
     if len(names) > 1:
-        return (
-            f"Seats hold different bots ({', '.join(names)}): a seat's edge here may be its "
-            "bot's, not its place at the table's."
+        return " ".join(
+            [
+                f"Seats hold different bots ({', '.join(names)}): a seat's edge here may be its "
+                "bot's, not its place at the table's.",
+                *([rare] if rare else []),
+            ]
         )
     if strong:
-        return ""
+        return rare
     return (
         f"Every seat was played by the {names[0]} bot, which does not look ahead: a finding "
         "about who wins holds for play at that level, and players who plan further may see "
         "another balance. Before acting on one, check it with the searching bot "
-        "(--bots hard@100it: a fixed search, the same games on any machine, but far slower "
-        "than the heuristic, a minute or more a game: a hundred games show a large effect); "
-        "where "
-        "the two disagree, trust the stronger."
+        f"(--bots {departures.RECOMMENDED}: a fixed search, the same games on any machine, "
+        "that leaves normal's move where it finds a clearly better one, but far slower "
+        f"than the heuristic: {departures.COST}); where the two disagree, trust the stronger."
     )
 
 
@@ -338,6 +345,10 @@ def render(summary: dict[str, Any], folder: Path) -> str:
             if len(bots) == 1
             else ", ".join(f"seat P{k} {html.escape(b)}" for k, b in enumerate(s["bots"]))
         )
+        + "".join(
+            f"; {html.escape(departures.note(b, t))}"
+            for b, t in sorted(summary.get("departures", {}).items())
+        )
         + f"; seeds {s['seed']} to {s['seed'] + s['n'] - 1}"
         + (" (the same in every variant)" if len(variants) > 1 else "")
         + (
@@ -359,7 +370,7 @@ def render(summary: dict[str, Any], folder: Path) -> str:
         + "</p>",
         (
             f"<p class=caution>{html.escape(caution)}</p>"
-            if (caution := bots_caution(s["bots"]))
+            if (caution := bots_caution(s["bots"], summary.get("departures")))
             else ""
         ),
         findings_html(summary, defs),

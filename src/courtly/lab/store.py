@@ -63,8 +63,14 @@ SEATS = pa.schema(
         ("rank", pa.float64()),
         ("win_share", pa.float64()),
         ("order", pa.int32()),
+        ("searched", pa.int32()),
+        ("departed", pa.int32()),
     ]
 )
+"""One row per seat. ``searched`` and ``departed`` count a searching seat's
+decisions with a choice and those where it left the heuristic's move
+(``courtly.lab.departures``); null for a seat that does not search, and in a
+run saved before the lab counted them (its files are read as they are)."""
 
 
 class LabDirError(CourtlyError):
@@ -84,6 +90,15 @@ def games_table(rows: list[dict[str, Any]]) -> pa.Table:
 
 def seats_table(rows: list[dict[str, Any]]) -> pa.Table:
     return pa.Table.from_pylist(rows, schema=SEATS)
+
+
+def read_seats(path: Path) -> pa.Table:
+    """A seats file in today's schema: a column an older run lacks is null."""
+    table = pq.read_table(path)
+    for name in SEATS.names:
+        if name not in table.column_names:
+            table = table.append_column(name, pa.nulls(len(table), SEATS.field(name).type))
+    return table.select(SEATS.names + [n for n in table.column_names if n not in SEATS.names])
 
 
 def game_rows(table: pa.Table) -> list[dict[str, Any]]:
@@ -177,7 +192,7 @@ class LabDir:
         """Gather the chunks into the run's three files, ordered by variant and seed."""
         keys = sorted(self.done())
         games = pa.concat_tables([pq.read_table(self.chunks / f"{k}.games.parquet") for k in keys])
-        seats = pa.concat_tables([pq.read_table(self.chunks / f"{k}.seats.parquet") for k in keys])
+        seats = pa.concat_tables([read_seats(self.chunks / f"{k}.seats.parquet") for k in keys])
         records: dict[tuple[int, int], str] = {}
         for k in keys:
             lines = (self.chunks / f"{k}.records.jsonl").read_text(encoding="utf-8").splitlines()
@@ -204,7 +219,7 @@ class LabDir:
         chunks of a run not finished yet)."""
         if self.complete:
             games = pq.read_table(self.path / "games.parquet")
-            seats = pq.read_table(self.path / "seats.parquet")
+            seats = read_seats(self.path / "seats.parquet")
         else:
             keys = sorted(self.done())
             if not keys:
@@ -212,9 +227,7 @@ class LabDir:
             games = pa.concat_tables(
                 [pq.read_table(self.chunks / f"{k}.games.parquet") for k in keys]
             ).sort_by([("variant", "ascending"), ("seed", "ascending")])
-            seats = pa.concat_tables(
-                [pq.read_table(self.chunks / f"{k}.seats.parquet") for k in keys]
-            )
+            seats = pa.concat_tables([read_seats(self.chunks / f"{k}.seats.parquet") for k in keys])
         return game_rows(games), seats.to_pylist()
 
 

@@ -20,7 +20,7 @@ from typing import Any
 from courtly import games
 from courtly.engine.errors import UnknownGame
 from courtly.engine.game import Game
-from courtly.lab import metrics
+from courtly.lab import departures, metrics
 from courtly.lab.stats import (
     Estimate,
     binomial_test,
@@ -384,6 +384,7 @@ def summarize(
         "first_rule": declared.first_player if declared else "",
         "variants": out_variants,
         "correction": {"method": "Holm", "tests": tests},
+        "departures": departures.by_bot(seats),
     }
 
 
