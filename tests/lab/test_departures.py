@@ -25,6 +25,7 @@ from courtly.lab.dossiertext import _check
 from courtly.lab.report import bots_caution
 from courtly.lab.runner import play_game
 from courtly.lab.store import LabDir
+from tests.lab.test_dossier import dossier
 
 runner = CliRunner()
 
@@ -165,13 +166,8 @@ def test_the_dossier_check_says_how_often_the_strong_bot_left_normal_s_move() ->
 
 
 def test_a_dossier_checked_with_a_tiny_budget_says_it_is_no_check(tmp_path: Path) -> None:
-    out = tmp_path / "d"
-    result = runner.invoke(
-        app,
-        ["lab", "dossier", "crown-rivals", "-n", "2", "--jobs", "1", "--out", str(out),
-         "--work", str(tmp_path / "w"), "--check-bots", "hard@10it", "--check-n", "1"],
-    )  # fmt: skip
-    assert result.exit_code == 0, result.output
-    text = (out / "crown-rivals.md").read_text()
+    text = dossier(
+        tmp_path, "crown-rivals", "2", "d", "--check-bots", "hard@10it", "--check-n", "1"
+    )
     assert "`hard@10it` played a move other than normal's in 0.0% of its" in text
     assert "**This check is no check.** `hard@10it` played normal's own move in 100.0%" in text

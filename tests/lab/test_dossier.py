@@ -24,19 +24,21 @@ SECTIONS = (
 )
 
 
-def _dossier(tmp_path: Path, game: str, n: str, name: str) -> str:
+def dossier(tmp_path: Path, game: str, n: str, name: str, *check: str) -> str:
+    """``courtly lab dossier GAME -n N`` (with ``check``'s arguments, e.g.
+    ``--check-bots random --check-n 6``) into ``tmp_path/name``: its text."""
     out = tmp_path / name
     result = runner.invoke(
         app,
         ["lab", "dossier", game, "-n", n, "--jobs", "1", "--out", str(out),
-         "--work", str(tmp_path / f"work-{name}")],
+         "--work", str(tmp_path / f"work-{name}"), *check],
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     return (out / f"{game}.md").read_text()
 
 
 def test_a_garrison_dossier_has_its_sections_plots_and_the_target_table(tmp_path: Path) -> None:
-    text = _dossier(tmp_path, "garrison", "3", "a")
+    text = dossier(tmp_path, "garrison", "3", "a")
     for section in SECTIONS:
         assert section in text
     pics = tmp_path / "a" / "garrison"
@@ -56,11 +58,11 @@ def test_a_garrison_dossier_has_its_sections_plots_and_the_target_table(tmp_path
     assert "courtly lab dossier garrison -n 3 --seed 0" in text
     assert "30 pts is a good amount" in text  # the designer's own words, answered
     # the same command, the same dossier
-    assert _dossier(tmp_path, "garrison", "3", "b") == text
+    assert dossier(tmp_path, "garrison", "3", "b") == text
 
 
 def test_agents_of_the_crown_s_questions_are_answered(tmp_path: Path) -> None:
-    text = _dossier(tmp_path, "agents-of-the-crown", "4", "c")
+    text = dossier(tmp_path, "agents-of-the-crown", "4", "c")
     assert "playing without turns is tricky" in text
     assert "**Balance.**" in text and "**Playing without turns.**" in text
     assert "noble_threat_value=rank" in text  # the ruling's alternative, compared
@@ -93,14 +95,7 @@ def test_moves_count_toward_their_kind_and_the_card_they_name() -> None:
 def test_a_dossier_checks_who_wins_with_another_bot_and_says_if_they_disagree(
     tmp_path: Path,
 ) -> None:
-    out = tmp_path / "d"
-    result = runner.invoke(
-        app,
-        ["lab", "dossier", "crown-rivals", "-n", "3", "--jobs", "1", "--out", str(out),
-         "--work", str(tmp_path / "w"), "--check-bots", "random", "--check-n", "6"],
-    )  # fmt: skip
-    assert result.exit_code == 0, result.output
-    text = (out / "crown-rivals.md").read_text()
+    text = dossier(tmp_path, "crown-rivals", "3", "d", "--check-bots", "random", "--check-n", "6")
     assert "**Checked with a stronger bot.**" in text and "played 6 times" in text
     assert "- the first player wins " in text and "with `random`" in text
     assert "- the player moving second wins " in text
