@@ -47,6 +47,7 @@ COMPILED: tuple[str, ...] = (
     "courtly.engine.game",
     *(f"courtly.games.{g}.{m}" for g in _GAMES for m in ("rules", "actions", "view")),
     "courtly.games.agincards.map",
+    "courtly.games.crown_rivals.abilities",
     "courtly.games.crown_rivals.checks",
     "courtly.games.garrison.moves",
     "courtly.games.garrison.spies",

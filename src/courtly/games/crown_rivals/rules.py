@@ -20,6 +20,10 @@ Flow of a game (the pending decision at each point):
     Game End            Influence 0 or less / 100 or more, at once (CRR-9);
                         or the turn limit                            (CRR-11)
 
+The suit abilities and the odd/even bonuses (the rule text's "Suit Abilities"
+and "Odd/Even Bonuses": play, clear, bonus, discard) live in ``abilities.py``;
+this module holds the set-up, the turn (its moves, cash, buy, the Jack's trash,
+Crowded House, the end of turn and drawing), the game end and the views.
 Ruling ids (``CRR-n``) refer to this game's RULES.md.
 """
 
@@ -32,8 +36,8 @@ from courtly.engine.actions import Action
 from courtly.engine.errors import OptionError
 from courtly.engine.events import Event
 from courtly.engine.game import Game, State
+from courtly.games.crown_rivals import abilities, checks
 from courtly.games.crown_rivals import actions as A
-from courtly.games.crown_rivals import checks
 from courtly.games.crown_rivals.actions import (
     CLUBS,
     DIAMONDS_SUIT,
@@ -46,7 +50,6 @@ from courtly.games.crown_rivals.actions import (
     STARTING,
     VALUES,
     CrownAction,
-    boosted,
 )
 from courtly.games.crown_rivals.options import CrownOptions
 
@@ -275,15 +278,15 @@ class CrownState(State):
         assert isinstance(action, CrownAction)
         kind = action.kind
         if kind == "play":
-            return self._play(seat, action.card, action.diamond)
+            return abilities.play_card(self, seat, action.card, action.diamond)
         if kind == "cash":
             return self._cash(seat, action.card)
         if kind == "buy":
             return self._buy(seat, action.card)
         if kind == "clear":
-            return self._clear(seat, action.card)
+            return abilities.clear(self, seat, action.card)
         if kind == "bonus":
-            return self._bonus(seat, action.suit, action.card)
+            return abilities.claim_bonus(self, seat, action.suit, action.card)
         if kind == "trash":
             self.pending.pop()
             return self._trash_market(seat, action.card)
@@ -291,91 +294,8 @@ class CrownState(State):
             self.pending.pop()
             return [] if self.quiet else [Event("no_trash", {"seat": seat})]
         if kind == "discard":
-            return self._forced_discard(seat, action.card)
+            return abilities.bonus_discard(self, seat, action.card)
         return self._end_turn(seat)
-
-    # -- Play Cards: suit abilities (CRR-1, CRR-4, CRR-13) -------------------------
-    def _play(self, seat: int, c: int, d: int) -> list[Event]:
-        hand = self.hands[seat]
-        hand.remove(c)
-        value = self.values[c]
-        suit = c & 3
-        if d >= 0:
-            hand.remove(d)
-            dv = self.values[d]
-            value = boosted(value, dv)
-            if self.options.boost_diamonds_pair:  # CRR-5
-                self._count(DIAMONDS_SUIT, dv)
-        self._count(suit, value)  # CRR-4: a boosted card uses its boosted value
-        self.plays.append([c, d, value])
-        events: list[Event] = []
-        if not self.quiet:
-            data: dict[str, Any] = {"seat": seat, "card": cards.code(c), "value": value}
-            if d >= 0:
-                data["boost"] = cards.code(d)
-            events.append(Event("play", data))
-        if suit == SPADES_SUIT:
-            # Supporters stay in play, the boosting diamond under them.
-            self.supporters[seat].append(c)
-            self.sup_boost[seat].append(d)
-            self.sup_value[seat].append(value)
-        else:
-            self.in_play.append(c)
-            if d >= 0:
-                self.in_play.append(d)
-            if suit == CLUBS:
-                self.pool += value
-                events += self._strike(seat)
-            elif suit == HEARTS:
-                self.influence[seat] += value
-                if not self.quiet:
-                    events.append(Event("heal", {"seat": seat, "amount": value}))
-                events += self._check_end()
-        if self.pending.items and any(m >= 0 for m in self.market):
-            # CRR-7: each Jack played for its ability may trash a market card.
-            for j in (c, d):
-                if j >= 0 and IS_JACK[j]:
-                    self.pending.push("jack_trash", [seat])
-        return events
-
-    def _count(self, suit: int, value: int) -> None:
-        if value & 1:
-            self.odd[suit] += 1
-        else:
-            self.even[suit] += 1
-
-    def _strike(self, seat: int) -> list[Event]:
-        """CRR-12: pooled damage reaches Influence once no opposing spade is left."""
-        opp = 1 - seat
-        if not self.pool or self.supporters[opp]:
-            return []
-        amount, self.pool = self.pool, 0
-        self.influence[opp] -= amount
-        if self.quiet:
-            return self._check_end()
-        return [Event("damage", {"seat": opp, "amount": amount}), *self._check_end()]
-
-    def _clear(self, seat: int, spade: int) -> list[Event]:
-        """CRR-6: pooled Club damage clears a spade (with its diamond boost)."""
-        opp = 1 - seat
-        value = self.spade_value(opp, spade)
-        self.pool -= value
-        events: list[Event] = []
-        if not self.quiet:
-            events.append(
-                Event("clear", {"seat": seat, "spade": cards.code(spade), "value": value})
-            )
-        self._remove_spade(opp, spade)
-        return events + self._strike(seat)
-
-    def _remove_spade(self, owner: int, spade: int) -> None:
-        i = self.supporters[owner].index(spade)
-        self.supporters[owner].pop(i)
-        d = self.sup_boost[owner].pop(i)
-        self.sup_value[owner].pop(i)
-        self.discards[owner].append(spade)
-        if d >= 0:
-            self.discards[owner].append(d)
 
     # -- Jack: trash a market card (CRR-7) ------------------------------------------
     def _trash_market(self, seat: int, c: int) -> list[Event]:
@@ -440,38 +360,6 @@ class CrownState(State):
 
     def market_cards(self) -> list[int]:
         return [c for c in self.market if c >= 0]
-
-    # -- Odd/even bonuses (CRR-2, CRR-5, CRR-14) -----------------------------------------
-    def _bonus(self, seat: int, suit: int, c: int) -> list[Event]:
-        self.claimed[suit] += 1
-        opp = 1 - seat
-        if suit == CLUBS:
-            self.pending.push("discard", [opp])
-            return [] if self.quiet else [Event("bonus", {"seat": seat, "suit": "C"})]
-        if suit == HEARTS:
-            if self.quiet:
-                return self._draw(seat, 1)
-            return [Event("bonus", {"seat": seat, "suit": "H"}), *self._draw(seat, 1)]
-        if suit == SPADES_SUIT:
-            self._remove_spade(opp, c)
-            if self.quiet:
-                return self._strike(seat)
-            events = [Event("bonus", {"seat": seat, "suit": "S", "card": cards.code(c)})]
-            return events + self._strike(seat)
-        if c in self.hands[seat]:
-            self.hands[seat].remove(c)
-        else:
-            self.discards[seat].remove(c)
-        self.trashed.append(c)
-        if self.quiet:
-            return []
-        return [Event("bonus", {"seat": seat, "suit": "D", "card": cards.code(c)})]
-
-    def _forced_discard(self, seat: int, c: int) -> list[Event]:
-        self.hands[seat].remove(c)
-        self.discards[seat].append(c)
-        self.pending.pop()
-        return [] if self.quiet else [Event("discard", {"seat": seat, "card": cards.code(c)})]
 
     # -- End of turn -----------------------------------------------------------------------
     def _end_turn(self, seat: int) -> list[Event]:
