@@ -6,17 +6,20 @@ Flow of a game (the pending decisions, bottom of the stack first):
                    three, hands of three; lowest court starts        (GAR-1, GAR-11)
     Play           turn start: refill empty market spaces            (GAR-7)
       turn         the player to move declares one move at a time:
-                   upgrade, trade, besiege, fend, rebuild, discard, or a spy;
-                   ``end``, once its window has closed (GAR-18), draws to three
-                   and resolves every siege                  (GAR-8, GAR-11)
+                   upgrade, trade, besiege, fend, rebuild, discard (moves.py),
+                   or a spy; ``end``, once its window has closed (GAR-18), draws
+                   to three and resolves every siege          (GAR-8, GAR-11)
       reaction     after every declared move (``end`` too), spy or Joker, each other seat is
                    asked in clockwise order: ``pass`` or a spy; a spy opens its own
                    window; the newest resolves first             (GAR-4, spies.py)
     The Goal       a keep reaching the target wins at once       (GAR-10)
                    after ``max_rounds`` rounds the highest keep wins   (GAR-12)
 
-Spies, the Joker and reaction windows live in ``spies.py``; this module holds the
-keep, the turn and the ordinary moves. Ruling ids (``GAR-n``) refer to RULES.md.
+The ordinary moves (the rule text's "Play": which are legal, why one is refused,
+how each resolves) live in ``moves.py``; spies, the Joker and reaction windows in
+``spies.py``; this module holds the set-up, the keep, drawing, the turn (a move
+declared, the end of the turn) and the results. Ruling ids (``GAR-n``) refer to
+RULES.md.
 """
 
 from __future__ import annotations
@@ -323,84 +326,7 @@ class GarrisonState(State):
             return "there is nothing to respond to: it is your turn; make a move or 'end'"
         if action.spy:
             return spies.spy_reason(self, seat, action, in_window=False)
-        return self.move_reason(seat, action)
-
-    def move_reason(self, seat: int, a: GarrisonAction) -> str | None:
-        """Why the ordinary move ``a`` is not possible for ``seat`` now, told to
-        that seat alone (a declared move is checked again when it resolves, by
-        ``missing`` and ``target_reason``, whose reasons are public)."""
-        kind = a.kind
-        if kind == "end":
-            return None
-        if self.moves >= self.options.max_moves:  # GAR-21
-            return (
-                f"you have made {self.moves} moves this turn, the most a turn allows "
-                "(option max_moves): 'end' your turn, or play a spy"
-            )
-        hand = self.hands[seat]
-        missing = self.missing(seat, a)
-        if missing:
-            return f"you do not hold {' and '.join(missing)}; your hand is {_hand(hand)}"
-        return self.target_reason(seat, a)
-
-    def missing(self, seat: int, a: GarrisonAction) -> list[str]:
-        """The cards that the move ``a`` spends or plays and ``seat`` does not
-        hold (public once declared: the declaration named them)."""
-        needed = [a.card] if a.kind != "besiege" else []
-        needed += list(a.pay)
-        hand = self.hands[seat]
-        return [_CODE[c] for c in needed if c not in hand]
-
-    def target_reason(self, seat: int, a: GarrisonAction) -> str | None:
-        """Why the move ``a``, its cards in hand, cannot be made: the reason
-        names only what every seat can see."""
-        kind = a.kind
-        if kind == "upgrade":
-            why = self.may_add(seat, a.card)
-            if why:
-                return why
-            paid = sum(VALUE[c] for c in a.pay)
-            if paid < VALUE[a.card]:  # GAR-6
-                return (
-                    f"{cards.name(a.card)} is worth {VALUE[a.card]} but the diamonds paid "
-                    f"total {paid}: pay at least its value"
-                )
-            if self.options.spent_order == "ascending" and list(a.pay) != sorted(a.pay):
-                return (
-                    "with spent_order=ascending the diamonds land in ascending order: write "
-                    f"'upgrade {_CODE[a.card]} with {_hand(sorted(a.pay))}'"
-                )
-            return None
-        if kind == "trade":
-            take = a.other
-            if take in self.market:
-                return None
-            if self.discard and self.discard[-1] == take:
-                if take >= 52 and not self.options.retake_joker:  # GAR-19
-                    return "with retake_joker=false a Joker in the discard pile cannot be taken"
-                return None
-            return (
-                f"{_CODE[take]} is neither in the market ({_hand(m for m in self.market if m >= 0)}) "
-                f"nor the top of the discard pile "
-                f"({_CODE[self.discard[-1]] if self.discard else 'empty'})"
-            )
-        if kind == "besiege":
-            return self.besiegeable(seat, a.target)
-        if kind == "fend":
-            if a.other not in self.siege[seat]:
-                return (
-                    f"{_CODE[a.other]} is not besieging your keep; its besiegers are "
-                    f"{_hand(self.siege[seat])}"
-                )
-            return None
-        if kind == "rebuild":
-            if a.other not in self.fallen[seat]:
-                return (
-                    f"{_CODE[a.other]} is not a face-down heart of your keep; those are "
-                    f"{_hand(self.fallen[seat])}"
-                )
-            return None
-        return None  # discard
+        return moves.move_reason(self, seat, action)
 
     def play(self, seat: int, action: Action) -> list[Event]:
         assert isinstance(action, GarrisonAction)
@@ -418,75 +344,11 @@ class GarrisonState(State):
 
     # -- Play: the moves, as they resolve -------------------------------------------
     def resolve_move(self, seat: int, a: GarrisonAction) -> list[Event]:
-        """Carry out a declared move once its window has closed. Spent cards go
-        to the discard pile first; a move whose cards or targets are gone does
-        nothing (GAR-14); a Joker spent or discarded fires afterwards (GAR-3).
-        ``end`` resolves by ending the turn, once its window has closed (GAR-18)."""
+        """Carry out a declared move once its window has closed: ``end`` ends
+        the turn (GAR-18); an ordinary move resolves in ``moves.resolve``."""
         if a is END:
             return self._end_turn()
-        # The public reason never lists the mover's hand (its new cards are hidden).
-        missing = self.missing(seat, a)
-        why = (
-            f"{' and '.join(missing)} no longer in P{seat}'s hand"
-            if missing
-            else self.target_reason(seat, a)
-        )
-        if why is not None:
-            return (
-                []
-                if self.quiet
-                else [Event("fizzled", {"seat": seat, "move": a.notation, "why": why})]
-            )
-        kind = a.kind
-        events: list[Event] = []
-        if not self.quiet:
-            events.append(Event("move", {"seat": seat, "move": a.notation}))
-        joker = -1
-        if kind == "upgrade":
-            for d in a.pay:  # GAR-17: in the order named, the last on top
-                self._from_hand(seat, d)
-                self.discard.append(d)
-            self._from_hand(seat, a.card)
-            (self.court if a.card & 3 == HEART else self.garrison)[seat].append(a.card)
-            events += self._check_win(seat)
-        elif kind == "trade":
-            take = a.other
-            # GAR-7: the card taken is fixed before the spent card lands.
-            if take in self.market:
-                self.market[self.market.index(take)] = -1
-            else:
-                self.discard.pop()
-            self._from_hand(seat, a.card)
-            self.discard.append(a.card)
-            self.hands[seat].append(take)
-            self.known[seat].append(take)
-            joker = a.card
-        elif kind == "besiege":
-            for c in a.pay:
-                self._from_hand(seat, c)
-                self.siege[a.target].append(c)
-                self.siege_by[a.target].append(seat)
-        elif kind == "fend":
-            self._from_hand(seat, a.card)
-            self.discard.append(a.card)
-            i = self.siege[seat].index(a.other)
-            self.siege[seat].pop(i)
-            self.siege_by[seat].pop(i)
-            self.discard.append(a.other)
-        elif kind == "rebuild":
-            self._from_hand(seat, a.card)
-            self.discard.append(a.card)
-            self.fallen[seat].remove(a.other)
-            self.court[seat].append(a.other)
-            joker = a.card
-            events += self._check_win(seat)
-        elif kind == "discard":
-            self._from_hand(seat, a.card)
-            self.discard.append(a.card)
-            joker = a.card
-        if joker >= 52 and not self.ended:
-            events += spies.joker_fires(self, seat, joker, "hand")
-        return events
+        return moves.resolve(self, seat, a)
 
     # -- End of turn ---------------------------------------------------------------
     def _end_turn(self) -> list[Event]:
@@ -599,8 +461,3 @@ class GarrisonState(State):
         new.seen = self.seen[:]
         new._stacked_left = self._stacked_left
         return new
-
-
-def _hand(cs: Any) -> str:
-    shown = " ".join(_CODE[c] for c in cs)
-    return shown or "empty"
