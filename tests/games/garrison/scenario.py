@@ -12,6 +12,10 @@ from courtly.games.garrison.rules import GarrisonState
 GAME = get("garrison")
 
 
+def c(code: str) -> int:
+    return cards.card(code)
+
+
 def cs(text: str) -> list[int]:
     return cards.parse_cards(text) if text else []
 
