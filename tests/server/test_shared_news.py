@@ -20,7 +20,7 @@ from courtly.server.app import create_app
 from courtly.server.db import POOL_SIZE, Store, database_url
 
 from .conftest import create
-from .test_shared import LIMITS, play_both, stored_actions, until
+from .shared import LIMITS, play_both, stored_actions, until
 
 
 def reads_of(client: TestClient) -> list[str]:
