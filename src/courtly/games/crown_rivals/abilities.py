@@ -3,14 +3,17 @@
 
     Damage      a club adds its value to the pool of damage, which clears
                 opposing spades and reaches Influence once none is left
-                                                         (CRR-1, CRR-6, CRR-12)
-    Heal        a heart adds its value to its player's Influence      (CRR-1)
-    Supporters  a spade stays in play, its boosting diamond under it  (CRR-1, CRR-13)
-    Boost       a diamond played with a heart, club or spade boosts it (CRR-4, CRR-13)
+                                                          (CRR-1, CRR-6, CRR-12)
+    Heal        a heart adds its value to its player's Influence         (CRR-1)
+    Supporters  a spade stays in play, its diamond under it      (CRR-1, CRR-13)
+    Boost       a diamond played with a heart, club or spade boosts it by the
+                text's table (``actions.boosted``)               (CRR-4, CRR-13)
+    Jacks       each Jack played asks for a market trash, which rules.py
+                carries out with the market                      (CRR-7, CRR-16)
     Bonuses     two odd or two even cards of a suit played for abilities earn
                 one bonus: Clubs the opponent discards, Hearts draw, Spades
                 remove an opposing spade, Diamonds trash a card
-                                                         (CRR-2, CRR-5, CRR-14)
+                                                          (CRR-2, CRR-5, CRR-14)
 
 ``CrownState.play`` in rules.py calls here for the ``play``, ``clear``, ``bonus``
 and ``discard`` actions. Ruling ids (``CRR-n``) refer to this game's RULES.md.
