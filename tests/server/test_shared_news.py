@@ -195,3 +195,54 @@ def test_postgresql_through_another_driver_is_refused_plainly() -> None:
     refused at start, saying which URL to give."""
     with pytest.raises(CourtlyError, match="psycopg driver: give postgresql://"):
         Store("postgresql+psycopg2://courtly@127.0.0.1:1/courtly")
+
+
+def test_a_listener_hears_every_other_servers_notification_in_order_and_not_its_own(
+    pg_url: str,
+) -> None:
+    """A burst of notifications from another server reaches the hub one by
+    one, in order (those already waiting are read together); the listening
+    server's own, which PostgreSQL delivers to it too, never do; and a
+    listener whose connection is cut connects again and hears on."""
+    from courtly.server.shared import Coordinator
+
+    async def run() -> None:
+        heard: list[tuple[str, str, str, str]] = []
+        resets: list[int] = []
+
+        def note(*args: str) -> None:
+            heard.append(args)  # type: ignore[arg-type]
+
+        url = database_url(pg_url)
+        me = Coordinator(url, "me", note, lambda: resets.append(1), lambda: None)
+        other = Coordinator(url, "other", lambda *a: None, lambda: None, lambda: None)
+        await me.start()
+        await other.start()
+        try:
+            for i in range(300):
+                await other.notify("a", f"t{i}", f"{i} 0 0 x y")
+                if i % 3 == 0:
+                    await me.notify("a", f"mine{i}")
+            for _ in range(200):
+                if len(heard) == 300:
+                    break
+                await asyncio.sleep(0.02)
+            assert heard == [("other", "a", f"t{i}", f"{i} 0 0 x y") for i in range(300)]
+            await other._run(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
+                "query LIKE 'LISTEN%%' AND datname = current_database() AND pid IN "
+                "(SELECT pid FROM pg_stat_activity WHERE pid <> pg_backend_pid())"
+            )
+            for _ in range(200):
+                if resets:
+                    await other.notify("c", "after")
+                    await asyncio.sleep(0.05)
+                    if heard[-1][:3] == ("other", "c", "after"):
+                        break
+                await asyncio.sleep(0.05)
+            assert resets and heard[-1][:3] == ("other", "c", "after")
+        finally:
+            await me.close()
+            await other.close()
+
+    asyncio.run(run())
