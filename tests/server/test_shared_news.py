@@ -191,7 +191,7 @@ def test_a_table_transaction_gives_its_connection_back_as_lent(
 
 
 def test_postgresql_through_another_driver_is_refused_plainly() -> None:
-    """A table's transaction speaks psycopg's pipeline mode: another driver is
+    """A table's transaction speaks to psycopg (and libpq) directly: another driver is
     refused at start, saying which URL to give."""
     with pytest.raises(CourtlyError, match="psycopg driver: give postgresql://"):
         Store("postgresql+psycopg2://courtly@127.0.0.1:1/courtly")
@@ -246,3 +246,28 @@ def test_a_listener_hears_every_other_servers_notification_in_order_and_not_its_
             await other.close()
 
     asyncio.run(run())
+
+
+def test_a_table_transaction_stores_any_text_exactly(pg_url: str) -> None:
+    """The hot statements carry their values as literals escaped by libpq:
+    quotes, backslashes, semicolons and any other text are stored and read
+    back as they were, and a write waits its turn behind the table's lock."""
+    from courtly.server.protocol import CreateTable
+    from courtly.server.tables import Table
+
+    store = Store(database_url(pg_url))
+    table = Table.create(CreateTable(game="crown-rivals", seats=["human", "random"], seed=1))
+    store.create_table(*table.rows())
+    odd = ["it's", "back\\slash", "semi; DROP TABLE actions; --", "é ü \u2014 \U0001f451", "$$x$$"]
+    for n, notation in enumerate(odd):
+        txn = store.lock_table(table.id, "a", "a", n, 0)
+        assert txn is not None
+        assert [a[2] for a in txn.changes.actions] == []
+        assert store.lock_table(table.id, "a", "a", n, 0) is None  # held: wait
+        store.add_action(table.id, n, n % 2, notation, n == 1, None, txn)
+    txn = store.lock_table(table.id, "c", "a", 0, 0)
+    assert txn is not None
+    assert txn.changes.actions == [(n, n % 2, t, n == 1) for n, t in enumerate(odd)]
+    txn.rollback()
+    assert [t for _, _, t in stored_actions(pg_url, table.id)] == odd
+    store.engine.dispose()
