@@ -271,3 +271,43 @@ def test_a_table_transaction_stores_any_text_exactly(pg_url: str) -> None:
     txn.rollback()
     assert [t for _, _, t in stored_actions(pg_url, table.id)] == odd
     store.engine.dispose()
+
+
+def test_the_next_action_heard_is_applied_and_sent_at_once(
+    two: tuple[TestClient, TestClient], pg_url: str
+) -> None:
+    """When nothing is under way at the table, the table's next action is
+    applied and sent the moment its notification is heard (no task waits for
+    the table's lock in between); one heard out of turn waits for those before."""
+    a, b = two
+    made = create(a, "crown-rivals", ["human", "human"])
+    table, toks = made["table"]["id"], [s["token"] for s in made["seats"]]
+    hub = b.app.state.hub  # type: ignore[attr-defined]
+    with b.websocket_connect(f"/ws/tables/{table}") as watch:
+        until(watch, lambda m: m["type"] == "snapshot")
+        settled(b, table)
+        heard = hub.coord.on_note
+        hub.coord.on_note = lambda server, kind, t, extra: None  # deaf
+        with (
+            a.websocket_connect(f"/ws/tables/{table}?token={toks[0]}") as ws0,
+            a.websocket_connect(f"/ws/tables/{table}?token={toks[1]}") as ws1,
+        ):
+            views = [until(ws, lambda m: m["type"] == "snapshot") for ws in (ws0, ws1)]
+            i = next(i for i in (0, 1) if views[i]["legal"])
+            act = {"type": "act", "action": views[i]["legal"][0]["id"], "seq": views[i]["seq"]}
+            (ws0, ws1)[i].send_json(act)
+            until((ws0, ws1)[i], lambda m: m.get("yours") is not None)
+        rows = stored_actions(pg_url, table)
+        assert len(rows) == 1
+        hub.coord.on_note = heard
+        server = a.app.state.hub.store.server  # type: ignore[attr-defined]
+        n, seat, notation = rows[0]
+        note = table_txn.action_note(server, table, n, seat, notation, False).split(" ", 3)
+        live = hub.tables[table]
+
+        def hear() -> int:
+            hub._noted(*note)
+            return int(live.table.seq)
+
+        assert b.portal.call(hear) == 1
+        assert until(watch, lambda m: m["type"] == "update")["seq"] == 1
