@@ -9,7 +9,8 @@ server after its checks and the database: the client's message read and
 checked, the action checked, applied and noted, every viewer's update built
 (this server's viewers) or noted (the others'), and each connection's message
 serialized into its queue. Prints CPU seconds and actions; deterministic, so
-``valgrind --tool=callgrind`` counts compare builds. A benchmark, not a test.
+``valgrind --tool=callgrind`` counts compare builds (``--games 0``: the
+start-up alone, to subtract). A benchmark, not a test.
 """
 
 from __future__ import annotations
@@ -76,7 +77,7 @@ async def main() -> None:
         if prof is not None:
             prof.disable()
         cpu = time.process_time() - t0
-        print(f"{actions} actions, {cpu:.3f} s CPU, {cpu / actions * 1e6:.0f} us an action")
+        print(f"{actions} actions, {cpu:.3f} s CPU, {cpu / max(actions, 1) * 1e6:.0f} us an action")
         if prof is not None:
             pstats.Stats(prof).sort_stats("cumulative").print_stats(45)
         hub.pool.close()
