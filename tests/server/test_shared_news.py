@@ -191,7 +191,123 @@ def test_a_table_transaction_gives_its_connection_back_as_lent(
 
 
 def test_postgresql_through_another_driver_is_refused_plainly() -> None:
-    """A table's transaction speaks psycopg's pipeline mode: another driver is
+    """A table's transaction speaks to psycopg (and libpq) directly: another driver is
     refused at start, saying which URL to give."""
     with pytest.raises(CourtlyError, match="psycopg driver: give postgresql://"):
         Store("postgresql+psycopg2://courtly@127.0.0.1:1/courtly")
+
+
+def test_a_listener_hears_every_other_servers_notification_in_order_and_not_its_own(
+    pg_url: str,
+) -> None:
+    """A burst of notifications from another server reaches the hub one by
+    one, in order (those already waiting are read together); the listening
+    server's own, which PostgreSQL delivers to it too, never do; and a
+    listener whose connection is cut connects again and hears on."""
+    from courtly.server.shared import Coordinator
+
+    async def run() -> None:
+        heard: list[tuple[str, str, str, str]] = []
+        resets: list[int] = []
+
+        def note(*args: str) -> None:
+            heard.append(args)  # type: ignore[arg-type]
+
+        url = database_url(pg_url)
+        me = Coordinator(url, "me", note, lambda: resets.append(1), lambda: None)
+        other = Coordinator(url, "other", lambda *a: None, lambda: None, lambda: None)
+        await me.start()
+        await other.start()
+        try:
+            for i in range(300):
+                await other.notify("a", f"t{i}", f"{i} 0 0 x y")
+                if i % 3 == 0:
+                    await me.notify("a", f"mine{i}")
+            for _ in range(200):
+                if len(heard) == 300:
+                    break
+                await asyncio.sleep(0.02)
+            assert heard == [("other", "a", f"t{i}", f"{i} 0 0 x y") for i in range(300)]
+            await other._run(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
+                "query LIKE 'LISTEN%%' AND datname = current_database() AND pid IN "
+                "(SELECT pid FROM pg_stat_activity WHERE pid <> pg_backend_pid())"
+            )
+            for _ in range(200):
+                if resets:
+                    await other.notify("c", "after")
+                    await asyncio.sleep(0.05)
+                    if heard[-1][:3] == ("other", "c", "after"):
+                        break
+                await asyncio.sleep(0.05)
+            assert resets and heard[-1][:3] == ("other", "c", "after")
+        finally:
+            await me.close()
+            await other.close()
+
+    asyncio.run(run())
+
+
+def test_a_table_transaction_stores_any_text_exactly(pg_url: str) -> None:
+    """The hot statements carry their values as literals escaped by libpq:
+    quotes, backslashes, semicolons and any other text are stored and read
+    back as they were, and a write waits its turn behind the table's lock."""
+    from courtly.server.protocol import CreateTable
+    from courtly.server.tables import Table
+
+    store = Store(database_url(pg_url))
+    table = Table.create(CreateTable(game="crown-rivals", seats=["human", "random"], seed=1))
+    store.create_table(*table.rows())
+    odd = ["it's", "back\\slash", "semi; DROP TABLE actions; --", "é ü \u2014 \U0001f451", "$$x$$"]
+    for n, notation in enumerate(odd):
+        txn = store.lock_table(table.id, "a", "a", n, 0)
+        assert txn is not None
+        assert [a[2] for a in txn.changes.actions] == []
+        assert store.lock_table(table.id, "a", "a", n, 0) is None  # held: wait
+        store.add_action(table.id, n, n % 2, notation, n == 1, None, txn)
+    txn = store.lock_table(table.id, "c", "a", 0, 0)
+    assert txn is not None
+    assert txn.changes.actions == [(n, n % 2, t, n == 1) for n, t in enumerate(odd)]
+    txn.rollback()
+    assert [t for _, _, t in stored_actions(pg_url, table.id)] == odd
+    store.engine.dispose()
+
+
+def test_the_next_action_heard_is_applied_and_sent_at_once(
+    two: tuple[TestClient, TestClient], pg_url: str
+) -> None:
+    """When nothing is under way at the table, the table's next action is
+    applied and sent the moment its notification is heard (no task waits for
+    the table's lock in between); one heard out of turn waits for those before."""
+    a, b = two
+    made = create(a, "crown-rivals", ["human", "human"])
+    table, toks = made["table"]["id"], [s["token"] for s in made["seats"]]
+    hub = b.app.state.hub  # type: ignore[attr-defined]
+    with b.websocket_connect(f"/ws/tables/{table}") as watch:
+        until(watch, lambda m: m["type"] == "snapshot")
+        settled(b, table)
+        heard = hub.coord.on_note
+        hub.coord.on_note = lambda server, kind, t, extra: None  # deaf
+        with (
+            a.websocket_connect(f"/ws/tables/{table}?token={toks[0]}") as ws0,
+            a.websocket_connect(f"/ws/tables/{table}?token={toks[1]}") as ws1,
+        ):
+            views = [until(ws, lambda m: m["type"] == "snapshot") for ws in (ws0, ws1)]
+            i = next(i for i in (0, 1) if views[i]["legal"])
+            act = {"type": "act", "action": views[i]["legal"][0]["id"], "seq": views[i]["seq"]}
+            (ws0, ws1)[i].send_json(act)
+            until((ws0, ws1)[i], lambda m: m.get("yours") is not None)
+        rows = stored_actions(pg_url, table)
+        assert len(rows) == 1
+        hub.coord.on_note = heard
+        server = a.app.state.hub.store.server  # type: ignore[attr-defined]
+        n, seat, notation = rows[0]
+        note = table_txn.action_note(server, table, n, seat, notation, False).split(" ", 3)
+        live = hub.tables[table]
+
+        def hear() -> int:
+            hub._noted(*note)
+            return int(live.table.seq)
+
+        assert b.portal.call(hear) == 1
+        assert until(watch, lambda m: m["type"] == "update")["seq"] == 1

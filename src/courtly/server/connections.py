@@ -20,6 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from courtly.server.core import HubCore, Live, rate_limited
 from courtly.server.limits import Buckets, Limits
+from courtly.server.outgoing import View, dumps
 from courtly.server.protocol import (
     MAX_ID,
     MAX_MESSAGE,
@@ -32,7 +33,6 @@ from courtly.server.protocol import (
     Ping,
     Refused,
     Seats,
-    Update,
 )
 
 QUEUE_LIMIT = 500
@@ -67,10 +67,13 @@ class Connections(HubCore):
 
     # -- sending ----------------------------------------------------------------------------
     def _put(self, conn: Connection, payload: dict[str, Any]) -> None:
+        self._put_text(conn, dumps(payload))
+
+    def _put_text(self, conn: Connection, text: str) -> None:
         if conn.queue.qsize() >= QUEUE_LIMIT:
             conn.queue.put_nowait(None)  # the writer closes the connection
             return
-        conn.queue.put_nowait(json.dumps(payload))
+        conn.queue.put_nowait(text)
 
     def _game_message(self, live: Live, seat: int | None, msg: BaseModel) -> dict[str, Any]:
         payload = msg.model_dump()
@@ -79,20 +82,21 @@ class Connections(HubCore):
         return payload
 
     def _send_update(
-        self, live: Live, views: dict[int | None, Update], actor: int, notation: str, by_bot: bool
+        self, live: Live, views: dict[int | None, View], actor: int, notation: str, by_bot: bool
     ) -> None:
         """Send each connection its update, if its view changed (see ``Table.shown``)."""
-        made: dict[int | None, dict[str, Any]] = {}
+        audited: set[int | None] = set()
         for conn in live.conns:
             view = views.get(conn.seat)
             if view is None:
                 continue
-            if conn.seat not in made:
-                made[conn.seat] = self._game_message(live, conn.seat, view)
-            payload = made[conn.seat]
+            if self.audit is not None and conn.seat not in audited:
+                audited.add(conn.seat)
+                self.audit(live.table, conn.seat, view.message())
             if conn.seat == actor:
-                payload = {**payload, "yours": notation, "by_bot": by_bot}
-            self._put(conn, payload)
+                self._put_text(conn, view.actor_text(notation, by_bot))
+            else:
+                self._put_text(conn, view.text())
 
     def _seats_for(self, live: Live, seat: int | None) -> dict[str, Any]:
         """The seats message for one viewer: its own clock and away flag only
@@ -112,11 +116,10 @@ class Connections(HubCore):
         for conn in live.conns:
             if conn is skip:
                 continue
-            msg = self._seats_for(live, conn.seat)
-            text = json.dumps(msg)
+            text = dumps(self._seats_for(live, conn.seat))
             if text != conn.last_seats:
                 conn.last_seats = text
-                self._put(conn, msg)
+                self._put_text(conn, text)
 
     # -- one websocket connection --------------------------------------------------------
     async def serve(self, ws: WebSocket, table_id: str, token: str | None) -> None:
@@ -155,7 +158,7 @@ class Connections(HubCore):
             payload = self._game_message(live, seat, snap)
             seats = self._seats_for(live, seat)
             payload["seats"] = seats["seats"]
-            conn.last_seats = json.dumps(seats)
+            conn.last_seats = dumps(seats)
             self._put(conn, payload)
             self._send_seats(live, skip=conn)
         try:

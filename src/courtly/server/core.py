@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
     from courtly.engine.events import Event
     from courtly.server.connections import Connection
-    from courtly.server.protocol import Update
+    from courtly.server.outgoing import View
 
 T = TypeVar("T")
 log = logging.getLogger("courtly.server")
@@ -246,7 +246,7 @@ class HubCore:
         def _send_update(
             self,
             live: Live,
-            views: dict[int | None, Update],
+            views: dict[int | None, View],
             actor: int,
             notation: str,
             by_bot: bool,

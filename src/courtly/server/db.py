@@ -351,7 +351,7 @@ class Store:
         the seat's player acted, so the seat is not away (any more). (Core statements: this runs
         once per action, so its cost is the server's throughput.) In a table's
         transaction, the insert, the notification (carrying the action, see
-        ``NOTE_LIMIT``) and the commit go in one pipeline: one round trip."""
+        ``NOTE_LIMIT``) and the commit go in one query string: one round trip."""
         if txn is not None:
             if result is not None or back:  # (rare: the end of a game, a seat back)
                 self._action_extras(txn.conn, table_id, seat, result, back)

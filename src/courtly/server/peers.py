@@ -124,6 +124,10 @@ class Peers(HubCore):
                 self._spawn(self._announce(live))
         elif kind == "a" and (action := heard_action(extra)) is not None:
             n, seat, notation, by_bot = action  # carried by the notification: no read
+            busy = live.heard or live.news or live.catching_up or live.lock.locked()
+            if n == live.table.seq and not busy:  # the next action, nothing under way: now
+                self._apply_heard(live, n, seat, notation, by_bot)
+                return
             live.heard[n] = (seat, notation, by_bot)
             self._news(live, "")
         elif kind in ("a", "c", "s", "r"):
@@ -231,6 +235,18 @@ class Peers(HubCore):
         finally:
             live.catching_up = False
 
+    def _apply_heard(self, live: Live, n: int, seat: int, notation: str, by_bot: bool) -> None:
+        """Apply and send the table's next action as soon as it is heard, when
+        nothing is under way at the table (its lock free: taking it would not
+        wait, and nothing runs between here and the end)."""
+        try:
+            self._apply_actions(live, [(n, seat, notation, by_bot)])
+        except CourtlyError:
+            log.exception("table %s cannot follow its stored actions", live.table.id)
+            self._drop(live)
+            return
+        self._kick_bots(live)
+
     def _heard_run(self, live: Live) -> tuple[list[tuple[int, int, str, bool]], bool]:
         """The actions heard that follow the table's last, in order (taken out
         of ``heard``; those it has already are dropped), and whether one
@@ -256,7 +272,23 @@ class Peers(HubCore):
         """Apply what other servers stored (the caller holds ``live.lock``), and
         send it to this server's clients exactly as if it had happened here."""
         table = live.table
-        for n, seat, notation, by_bot in changes.actions:
+        self._apply_actions(live, changes.actions)
+        for line, seat, name, text, at in changes.chat:
+            if line > live.chat_seen:
+                self._chat_line(live, line, seat, name, text, at.isoformat() + "Z")
+        if changes.seats is not None:
+            self._seats_from(live, changes.seats)
+        if changes.rematch is not None and table.rematch_id is None and changes.rematch[0]:
+            table.rematch_id, table.rematch_rotated = changes.rematch
+            new = await self.get(changes.rematch[0])
+            if new is not None:
+                self._invite(live, new.table)
+
+    def _apply_actions(self, live: Live, actions: list[tuple[int, int, str, bool]]) -> None:
+        """Apply the actions other servers stored (those not applied yet), and
+        send them to this server's clients exactly as if they had happened here."""
+        table = live.table
+        for n, seat, notation, by_bot in actions:
             if n < table.seq:
                 continue
             try:
@@ -269,16 +301,6 @@ class Peers(HubCore):
                     f"does not follow: {exc}"
                 ) from None
             self._acted(live, events, seat, notation, by_bot)
-        for line, seat, name, text, at in changes.chat:
-            if line > live.chat_seen:
-                self._chat_line(live, line, seat, name, text, at.isoformat() + "Z")
-        if changes.seats is not None:
-            self._seats_from(live, changes.seats)
-        if changes.rematch is not None and table.rematch_id is None and changes.rematch[0]:
-            table.rematch_id, table.rematch_rotated = changes.rematch
-            new = await self.get(changes.rematch[0])
-            if new is not None:
-                self._invite(live, new.table)
 
     def _seats_from(
         self, live: Live, rows: list[tuple[int, str, str | None, str | None, str | None, bool]]

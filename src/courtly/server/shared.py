@@ -117,11 +117,7 @@ class Coordinator:
                     await conn.execute(f"LISTEN {CHANNEL}")
                     delay = 0.5
                     self.on_reset()
-                async for note in conn.notifies():
-                    parts = note.payload.split(" ", 3)
-                    if len(parts) < 3 or parts[0] == self.server:
-                        continue
-                    self.on_note(parts[0], parts[1], parts[2], parts[3] if len(parts) > 3 else "")
+                await self._hear(conn)
             except asyncio.CancelledError:
                 if conn is not None:
                     with contextlib.suppress(Exception):
@@ -135,6 +131,40 @@ class Coordinator:
             conn = None
             await asyncio.sleep(delay)
             delay = min(delay * 2, 10.0)
+
+    async def _hear(self, conn: Any) -> None:
+        """Hand each notification of another server to ``on_note`` as it
+        arrives, until the connection fails (raised). The listener's socket is
+        watched for its whole life and read straight from libpq, every waiting
+        notification at once; this server's own (it hears them too) are
+        dropped unread."""
+        loop = asyncio.get_running_loop()
+        pgconn = conn.pgconn
+        failed: asyncio.Future[None] = loop.create_future()
+        own = f"{self.server} ".encode()
+
+        def readable() -> None:
+            try:
+                pgconn.consume_input()
+                while (note := pgconn.notifies()) is not None:
+                    if not note.extra.startswith(own):
+                        self._heard(note.extra.decode())
+            except Exception as exc:
+                if not failed.done():
+                    failed.set_exception(exc)
+
+        fd = conn.fileno()
+        loop.add_reader(fd, readable)
+        try:
+            readable()  # any that came before the socket was watched
+            await failed
+        finally:
+            loop.remove_reader(fd)
+
+    def _heard(self, payload: str) -> None:
+        parts = payload.split(" ", 3)
+        if len(parts) >= 3 and parts[0] != self.server:
+            self.on_note(parts[0], parts[1], parts[2], parts[3] if len(parts) > 3 else "")
 
     async def notify(self, kind: str, table: str, extra: str = "") -> None:
         payload = f"{self.server} {kind} {table}" + (f" {extra}" if extra else "")

@@ -2,10 +2,11 @@
 database: the table's lock, what other servers stored since, one write, and
 the notification that tells every server of it.
 
-The hot path (every action) speaks to the driver (psycopg) directly, in
-pipelines: taking the lock and reading what is new is one round trip to the
-database, storing the action with its notification and committing is one
-more. An action's notification carries the action itself (when it fits), so
+The hot path (every action) speaks to the driver (psycopg) directly, each
+step one query string of several statements (PostgreSQL's simple protocol,
+its values escaped by libpq for the connection): taking the lock and reading
+what is new is one round trip to the database, storing the action with its
+notification and committing is one more. An action's notification carries the action itself (when it fits), so
 the other servers apply it without a query of their own.
 """
 
@@ -60,8 +61,20 @@ class TableTxn:
         raw: Any = conn.connection.driver_connection
         raw.autocommit = True
         self.raw = raw
+        from psycopg.pq import Escaping  # (PostgreSQL only: an extra)
+
+        self._escape = Escaping(raw.pgconn)
+        self._encoding: str = raw.info.encoding
         self.changes = Changes()
         self.open = True
+
+    def literal(self, value: str) -> str:
+        """``value`` as an SQL string literal, escaped by libpq for this
+        connection."""
+        return self._escape.escape_literal(value.encode(self._encoding)).decode(self._encoding)
+
+    def encode(self, query: str) -> bytes:
+        return query.encode(self._encoding)
 
     def commit(self) -> None:
         """Commit the write, and so let go of the table's lock."""
@@ -101,28 +114,41 @@ def begin(
     None); queue the notification of a write of ``kind`` other than an
     action, and (``actions``) read the actions stored from ``seq`` on.
 
-    One round trip: ``BEGIN``, the lock and the read go in one pipeline. The
-    read is a statement of its own, run once the lock is held, so it sees
-    every action committed before."""
+    One round trip: ``BEGIN``, the lock and the read go in one query string.
+    The read is a statement of its own, run once the lock is held (each
+    statement sees what was committed before it began), so it sees every
+    action committed before."""
     txn = None
     try:
         txn = TableTxn(conn)
         raw = txn.raw
-        key = "table:" + table_id
-        with raw.pipeline():
-            raw.execute("BEGIN")
-            if kind == "a":
-                lock = raw.execute(LOCK, (key,))
-            else:
-                lock = raw.execute(LOCK_NOTIFY, (key, CHANNEL, f"{server} {kind} {table_id}"))
-            read = raw.execute(ACTIONS_SINCE, (table_id, seq)) if actions else None
-        row = lock.fetchone()
+        lit = txn.literal
+        key = lit("table:" + table_id)
+        if kind == "a":
+            lock = f"SELECT pg_try_advisory_xact_lock(hashtextextended({key}, 0))"
+        else:
+            note = lit(f"{server} {kind} {table_id}")
+            lock = (
+                "SELECT l.got FROM (SELECT pg_try_advisory_xact_lock(hashtextextended("
+                f"{key}, 0)) AS got) AS l, LATERAL (SELECT pg_notify({lit(CHANNEL)}, {note}) "
+                "WHERE l.got) AS n"
+            )
+        statements = ["BEGIN", lock]
+        if actions:
+            statements.append(
+                "SELECT n, seat, notation, by_bot FROM actions WHERE table_id = "
+                f"{lit(table_id)} AND n >= {int(seq)} ORDER BY n"
+            )
+        cur = raw.execute(txn.encode(";".join(statements)))
+        cur.nextset()  # past BEGIN: the lock
+        row = cur.fetchone()
         if not (row and row[0]):
             txn.rollback()
             return None
-        if read is not None:
+        if actions:
+            cur.nextset()
             txn.changes.actions = [
-                (n, seat, notation, bool(by_bot)) for n, seat, notation, by_bot in read
+                (n, seat, notation, bool(by_bot)) for n, seat, notation, by_bot in cur
             ]
         return txn
     except BaseException as exc:
@@ -148,13 +174,17 @@ def commit_action(
 ) -> None:
     """Store the ``n``-th action in ``txn`` and commit it: the insert, the
     notification (carrying the action, see ``NOTE_LIMIT``) and ``COMMIT`` in
-    one pipeline, one round trip."""
+    one query string, one round trip."""
     note = action_note(server, table_id, n, seat, notation, by_bot)
-    raw = txn.raw
-    with raw.pipeline():
-        raw.execute(INSERT_ACTION, (table_id, n, seat, notation, by_bot, at))
-        raw.execute(NOTIFY, (CHANNEL, note))
-        raw.execute("COMMIT")
+    lit = txn.literal
+    txn.raw.execute(
+        txn.encode(
+            "INSERT INTO actions (table_id, n, seat, notation, by_bot, at) VALUES "
+            f"({lit(table_id)}, {int(n)}, {int(seat)}, {lit(notation)}, "
+            f"{'true' if by_bot else 'false'}, {lit(at.isoformat(' '))}::timestamp);"
+            f"SELECT pg_notify({lit(CHANNEL)}, {lit(note)});COMMIT"
+        )
+    )
     txn.close()
 
 
@@ -175,19 +205,3 @@ def heard_action(extra: str) -> tuple[int, int, str, bool] | None:
     if len(parts) < 4 or not all(p.isdigit() for p in parts[:3]):
         return None
     return int(parts[0]), int(parts[1]), parts[3], parts[2] == "1"
-
-
-LOCK = "SELECT pg_try_advisory_xact_lock(hashtextextended(%s, 0))"
-"""A table's lock, for this transaction (see ``Store.lock_table``)."""
-LOCK_NOTIFY = (
-    "SELECT l.got FROM (SELECT pg_try_advisory_xact_lock(hashtextextended(%s, 0)) AS got) AS l, "
-    "LATERAL (SELECT pg_notify(%s, %s) WHERE l.got) AS n"
-)
-"""A table's lock, and the notification of the write to come once it is held."""
-ACTIONS_SINCE = (
-    "SELECT n, seat, notation, by_bot FROM actions WHERE table_id = %s AND n >= %s ORDER BY n"
-)
-INSERT_ACTION = (
-    "INSERT INTO actions (table_id, n, seat, notation, by_bot, at) VALUES (%s, %s, %s, %s, %s, %s)"
-)
-NOTIFY = "SELECT pg_notify(%s, %s)"

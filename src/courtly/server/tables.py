@@ -12,7 +12,6 @@ Tables never touch the network or the database; ``live`` does both.
 
 from __future__ import annotations
 
-import json
 import secrets
 from collections.abc import Collection
 from dataclasses import dataclass, field
@@ -27,6 +26,7 @@ from courtly.engine.records import Record, replay, replay_steps
 from courtly.games import get
 from courtly.server.db import now
 from courtly.server.models import ActionRow, ChatRow, SeatRow, TableRow
+from courtly.server.outgoing import Outgoing, View, ViewKey, dumps
 from courtly.server.protocol import (
     CreateTable,
     LegalAction,
@@ -106,13 +106,18 @@ class Table:
     that changed its view: the only seq that viewer is ever told. An action that
     changes nothing a viewer may see (a private ``pass`` in a reaction window)
     sends it nothing, so counting messages never tells who is being asked."""
-    seen: dict[int | None, str] = field(default_factory=dict)
+    seen: dict[int | None, ViewKey] = field(default_factory=dict)
     """Per viewer, its view after that action (observation, legal actions, end)."""
     _before: tuple[dict[int, int], dict[int, tuple[int, ...]], dict[int, int]] = field(
         default_factory=lambda: ({}, {}, {}), repr=False
     )
     _logged: int = field(default=0, repr=False)
     """Events the last action added to ``log`` (taken out again if it is undone)."""
+    outgoing: Outgoing = field(init=False, repr=False)
+    """The game's legal actions and log entries as messages carry them."""
+
+    def __post_init__(self) -> None:
+        self.outgoing = Outgoing(self.game)
 
     # -- making tables -------------------------------------------------------------
     @classmethod
@@ -448,32 +453,36 @@ class Table:
         events: list[Event],
         actor: int | None = None,
         wanted: Collection[int | None] | None = None,
-    ) -> dict[int | None, Update]:
+    ) -> dict[int | None, View]:
         """After an action (``events``, by ``actor``): the update of every viewer
         whose view changed (the actor's always), noting it in ``shown``/``seen``.
         ``wanted``: the viewers to build updates for (every one when None: a
         server builds those of the viewers connected to it); the others' views
-        are noted as changed or not all the same, exactly as if built."""
-        out: dict[int | None, Update] = {}
-        viewers: list[int | None] = [*range(self.state.players), None]
+        are noted as changed or not all the same, exactly as if built. Each
+        observation is serialized once: its JSON tells whether the view changed
+        and goes into the message's text."""
+        out: dict[int | None, View] = {}
+        state, seq, seen = self.state, self.seq, self.seen
+        over = state.over
+        result = self.result()
+        viewers: list[int | None] = [*range(state.players), None]
         for viewer in viewers:
-            upd = None
-            if wanted is None or viewer in wanted:
-                upd = self.update(viewer, events)
-                legal = [a.id for a in upd.legal]
-                key = json.dumps([upd.observation, legal, upd.over], default=str)
-                told = bool(upd.events)
-            else:  # what ``update`` would hold, without the log's text and the message
-                legal = list(self.legal.get(viewer, ())) if viewer is not None else []
-                key = json.dumps(
-                    [self.state.observation(viewer), legal, self.state.over], default=str
-                )
-                told = any(e.visible_to(viewer) for e in events)
-            if told or viewer == actor or key != self.seen.get(viewer):
-                self.seen[viewer] = key
-                self.shown[viewer] = self.seq
-                if upd is not None:
-                    out[viewer] = upd
+            observation = state.observation(viewer)
+            observed = dumps(observation)
+            legal = self.legal.get(viewer, ()) if viewer is not None else ()
+            key = (observed, legal, over)
+            build = wanted is None or viewer in wanted
+            entries = self.outgoing.entries(events, viewer) if build else None
+            told = (
+                bool(entries) if entries is not None else any(e.visible_to(viewer) for e in events)
+            )
+            if told or viewer == actor or key != seen.get(viewer):
+                seen[viewer] = key
+                self.shown[viewer] = seq
+                if entries is not None:
+                    out[viewer] = self.outgoing.view(
+                        seq, entries, observation, observed, legal, over, result
+                    )
         return out
 
     def legal_for(self, seat: int | None) -> list[LegalAction]:
