@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from courtly.bots import LEVELS, make, names, split_budget, split_think
 from courtly.bots.guard import Guard
 from courtly.bots.ismcts import ISMCTS
-from courtly.bots.levels import HARD_GUARD, HARD_GUARD_SHARE, HARD_ITERATIONS, guard_for
+from courtly.bots.levels import HARD_GUARD, HARD_ITERATIONS, guard_for
 from courtly.bots.tree import rewards, wins
 from courtly.cli.app import app
 from courtly.engine import plugins
@@ -37,8 +37,6 @@ def test_hard_searches_with_the_heuristic_and_a_time_cap() -> None:
 
 WIDE_GUARD = Guard(candidates=5, steps=40)
 """A guard a test game declares (``test_hard_checks_with_the_guard_its_game_declares``)."""
-SHARING_GUARD = Guard(candidates=5, steps=40, share=0.9)
-"""A guard that declares its share of the budget (``test_hard_splits_its_budget_as_its_guard_declares``)."""
 NOT_A_GUARD = "a guard"
 
 
@@ -65,20 +63,6 @@ def test_hard_checks_with_the_guard_its_game_declares() -> None:
         assert own.guard is (HARD_GUARD if ref is None else plugins.load(ref))
     with pytest.raises(CourtlyError, match="is not a Guard"):
         make("hard", _declaring("tests.bots.test_levels:NOT_A_GUARD"))
-
-
-def test_hard_splits_its_budget_as_its_guard_declares() -> None:
-    # A guard naming no share leaves the level's split between tree and guard;
-    # one that names a share gets it.
-    plain = make("hard", _declaring("tests.bots.test_levels:WIDE_GUARD"))
-    assert isinstance(plain, ISMCTS) and plain.guard_share == HARD_GUARD_SHARE
-    sharing = make("hard", _declaring("tests.bots.test_levels:SHARING_GUARD"))
-    assert isinstance(sharing, ISMCTS) and sharing.guard_share == 0.9
-    for game in all_games():
-        own = make("hard", game)
-        assert isinstance(own, ISMCTS) and own.guard is not None
-        declared = own.guard.share
-        assert own.guard_share == (HARD_GUARD_SHARE if declared is None else declared)
 
 
 def test_hard_values_a_finished_game_as_its_game_declares() -> None:

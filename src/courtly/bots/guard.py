@@ -91,9 +91,6 @@ class Guard:
     """The least mean difference (in value, 0 last place .. 1 first) that counts."""
     steps: int = 24
     """Decisions each paired rollout plays before the position is valued."""
-    share: float | None = None
-    """The share of the search's budget this comparison spends (the rest grows
-    the trees that rank the candidates); None: the searching level's."""
 
 
 def play_on(

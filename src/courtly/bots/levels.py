@@ -72,8 +72,7 @@ Rivals (about 170 decisions between two ``normal`` seats), where a move that
 looks better after a turn or two often loses the race (BENCHMARKS.md, "The
 levels on one ladder")."""
 HARD_GUARD_SHARE = 0.7
-"""The share of a ``hard`` search's budget spent on the guard's comparison,
-unless its game's guard declares its own (``Guard.share``)."""
+"""The share of a ``hard`` search's budget spent on the guard's comparison."""
 HARD_TIME_SHARE = 0.9
 """The share of ``think`` a ``hard`` search uses, leaving room for the rest of
 the decision (the heuristic's hint, the final choice) and a slow iteration."""
@@ -184,7 +183,6 @@ def make_level(level: str, game: Game, think: float | None = None) -> Bot:
         return bot
     if level == "hard":
         seconds = think if think is not None else DEFAULT_THINK
-        guard = guard_for(game)
         bot = Hard(
             game,
             iterations=math.ceil(HARD_ITERATIONS * max(1.0, seconds)),
@@ -194,9 +192,9 @@ def make_level(level: str, game: Game, think: float | None = None) -> Bot:
             prior_visits=HARD_PRIOR_VISITS,
             evaluate=evaluation_for(game),
             widening=HARD_WIDENING,
-            guard=guard,
+            guard=guard_for(game),
             outcome=outcome_for(game),
-            guard_share=HARD_GUARD_SHARE if guard.share is None else guard.share,
+            guard_share=HARD_GUARD_SHARE,
             time_cap=HARD_TIME_SHARE * seconds,
         )
         if own is not None:
