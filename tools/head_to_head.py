@@ -1,7 +1,7 @@
 """`hard` against `normal` on a fixed search budget, for measuring strength
 apart from the machine's load.
 
-    python tools/head_to_head.py GAME GAMES SEED [ITERATIONS] [--think S]
+    python tools/head_to_head.py GAME GAMES SEED [ITERATIONS] [--think S] [--guard K=V,...]
 
 plays GAMES games of GAME (seeds SEED, SEED+1, ...), one `hard` seat and
 `normal` in every other, `hard` in seat ``i % seats`` in game ``i``. With
@@ -12,7 +12,12 @@ share of the `normal` seats `hard` finished ahead of, 1/2 level, and its win,
 1/k when k seats share first place); the last line sums up: the mean share,
 the wins, `hard`'s decisions with a choice, their mean and worst time (wall
 and CPU), iterations, the guard's worlds a decision and how often the guard
-played another move than the heuristic's.
+played another move than the heuristic's. ``--guard`` screens a variant of
+`hard`'s guard (``courtly.bots.guard.Guard``) before play: its fields (e.g.
+``--guard z=3`` or ``candidates=12``) and ``share``, the share of the budget
+the guard spends (``ISMCTS.guard_share``); each game's line then adds the
+decisions, the guard's overrides and `hard`'s CPU seconds in that game, so that
+two variants can be paired seed by seed.
 """
 
 from __future__ import annotations
@@ -22,9 +27,11 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import fields, replace
 from typing import Any
 
 from courtly.bots import make
+from courtly.bots.guard import Guard
 from courtly.bots.ismcts import ISMCTS
 from courtly.bots.levels import make_level
 from courtly.engine.actions import Action
@@ -58,8 +65,31 @@ class Timed:
         return action
 
 
+def set_guard(hard: ISMCTS, spec: str) -> None:
+    """Set ``hard``'s guard as ``spec`` says: ``K=V`` pairs, comma-separated,
+    each a field of ``Guard`` or ``share`` (the guard's share of the budget)."""
+    types = {f.name: type(getattr(Guard(), f.name)) for f in fields(Guard)}
+    changes: dict[str, Any] = {}
+    for pair in filter(None, spec.split(",")):
+        key, _, value = pair.partition("=")
+        if key == "share":
+            hard.guard_share = float(value)
+        elif key in types:
+            changes[key] = types[key](value)
+        else:
+            raise SystemExit(f"--guard: {key!r} is not one of {', '.join([*types, 'share'])}")
+    if changes:
+        assert hard.guard is not None
+        hard.guard = replace(hard.guard, **changes)
+
+
 def main(argv: list[str]) -> None:
     think = None
+    guard = ""
+    if "--guard" in argv:
+        i = argv.index("--guard")
+        guard = argv[i + 1]
+        argv = argv[:i] + argv[i + 2 :]
     if "--think" in argv:
         i = argv.index("--think")
         think = float(argv[i + 1])
@@ -83,6 +113,7 @@ def main(argv: list[str]) -> None:
         assert isinstance(hard, ISMCTS)
         if iterations is not None:
             hard.iterations, hard.time_cap = iterations, None
+        set_guard(hard, guard)
         timed = Timed(hard)
         # played as every surface plays it (the engine's driver); forced moves are not asked
         Driver(state, [timed if s == mine else make("normal", game) for s in range(n)]).run()
@@ -100,7 +131,9 @@ def main(argv: list[str]) -> None:
         shares.append(share)
         won = 1.0 / len(state.winners) if mine in state.winners else 0.0
         wins += won
-        row = {"seed": seed, "seat": mine, "share": share, "won": won, "scores": state.scores}
+        row: dict[str, Any] = {"seed": seed, "seat": mine, "share": share, "won": won}
+        row |= {"scores": state.scores, "decisions": len(timed.cpu)}
+        row |= {"overridden": timed.overridden, "cpu_s": sum(timed.cpu)}
         print(json.dumps(row), flush=True)
     print(
         json.dumps(
