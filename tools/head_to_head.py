@@ -37,31 +37,30 @@ from courtly.bots.levels import make_level
 from courtly.engine.actions import Action
 from courtly.engine.driver import Driver
 from courtly.games import get
+from courtly.lab.departures import Watched
 
 
-class Timed:
-    """``hard``, its decisions timed: seconds (wall and CPU), iterations, the
-    guard's worlds and how often it played another move than the heuristic's."""
-
-    needs_observation = True
+class Timed(Watched):
+    """``hard``, its decisions timed: seconds (wall and CPU), iterations and
+    the guard's worlds, besides how often it played another move than the
+    heuristic's (``Watched.departed``)."""
 
     def __init__(self, hard: ISMCTS) -> None:
+        super().__init__(hard)
         self.hard = hard
         self.times: list[float] = []
         self.cpu: list[float] = []
         self.iterations: list[int] = []
         self.worlds: list[int] = []
-        self.overridden = 0
 
     def act(self, obs: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         start, cpu = time.perf_counter(), time.process_time()
-        action = self.hard.act(obs, legal, rng)
+        action = super().act(obs, legal, rng)
         self.times.append(time.perf_counter() - start)
         self.cpu.append(time.process_time() - cpu)
         self.iterations.append(self.hard.last_iterations)
         verdict = self.hard.last_verdict
         self.worlds.append(0 if verdict is None else verdict.worlds)
-        self.overridden += bool(verdict is not None and verdict.overridden)
         return action
 
 
@@ -121,7 +120,7 @@ def main(argv: list[str]) -> None:
         cpu += timed.cpu
         iters += timed.iterations
         worlds += timed.worlds
-        overridden += timed.overridden
+        overridden += timed.departed
         ranks = state.ranks()
         share = sum(
             1.0 if ranks[mine] < ranks[o] else 0.5 if ranks[mine] == ranks[o] else 0.0
@@ -133,7 +132,7 @@ def main(argv: list[str]) -> None:
         wins += won
         row: dict[str, Any] = {"seed": seed, "seat": mine, "share": share, "won": won}
         row |= {"scores": state.scores, "decisions": len(timed.cpu)}
-        row |= {"overridden": timed.overridden, "cpu_s": sum(timed.cpu)}
+        row |= {"overridden": timed.departed, "cpu_s": sum(timed.cpu)}
         print(json.dumps(row), flush=True)
     print(
         json.dumps(

@@ -12,13 +12,12 @@ from typing import Any
 
 import httpx
 import pytest
-from sqlalchemy import create_engine, text
 from websockets.sync.client import ClientConnection, connect
 
-from courtly.server.db import database_url
 from tests.serving import free_port, start_server
 
 from .conftest import BACKENDS
+from .shared import stored_actions
 
 
 def recv(ws: ClientConnection) -> dict[str, Any]:
@@ -47,17 +46,6 @@ def newest(ws: ClientConnection, last: dict[str, Any]) -> dict[str, Any]:
             return last
         if msg["type"] in ("snapshot", "update"):
             last = msg
-
-
-def stored(db: str, table: str) -> list[tuple[int, int, str]]:
-    engine = create_engine(database_url(db))
-    with engine.connect() as conn:
-        rows = conn.execute(
-            text("select n, seat, notation from actions where table_id = :t order by n"),
-            {"t": table},
-        ).all()
-    engine.dispose()
-    return [(n, seat, notation) for n, seat, notation in rows]
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -92,7 +80,7 @@ def test_sigkill_mid_game_loses_no_accepted_action(database: str) -> None:
         if proc.poll() is None:
             proc.kill()
     assert len(accepted) >= 2
-    rows = stored(db, table)
+    rows = stored_actions(db, table)
     by_n = {n: (seat, notation) for n, seat, notation in rows}
     for n, notation in accepted:
         assert by_n[n] == (0, notation), f"accepted action {n} {notation!r} was lost"
