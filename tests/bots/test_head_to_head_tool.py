@@ -3,7 +3,6 @@ on the bot before play, for screening."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
 
@@ -12,18 +11,13 @@ import pytest
 from courtly.bots import make
 from courtly.bots.ismcts import ISMCTS
 from courtly.games import get
+from tests.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "head_to_head", ROOT / "tools" / "head_to_head.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "tools" / "head_to_head.py", "head_to_head")
 
 
 TOOL = _tool()

@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import courtly.rl
+from tests.scripts import load_script
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_crown_rivals.py"
 
 
 def _load_example():
-    spec = importlib.util.spec_from_file_location("train_crown_rivals", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(EXAMPLE, "train_crown_rivals")
 
 
 def test_a_short_training_run_beats_random_by_a_margin() -> None:
