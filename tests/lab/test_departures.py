@@ -165,9 +165,48 @@ def test_the_dossier_check_says_how_often_the_strong_bot_left_normal_s_move() ->
     assert f"`--check-bots {departures.RECOMMENDED}`" in blind
 
 
+def _dueled(checked: dict[str, Any], won: float, low: float, high: float) -> dict[str, Any]:
+    duel = {"mean": won, "low": low, "high": high, "n": 40}
+    return {**checked, "duel": {**duel, "stronger": low > 0.5, "weaker": high < 0.5}}
+
+
+def test_the_duel_not_the_departures_says_whether_the_check_is_a_check() -> None:
+    # Crown Rivals' hard at its one-second budget: it leaves normal's move in
+    # 3.9% of its decisions, under the 5% warning, and wins 78% against it
+    rare = "\n".join(_check(_dueled(_checked(0.039, 5000), 0.78, 0.66, 0.87), "normal"))
+    assert "no check" not in rare and "They agree" in rare
+    assert "It is the stronger bot: in 40 games with `hard@600it` in one seat" in rare
+    assert "won 78.0% [66.0, 87.0] of them, where a fair share is 50%" in rare
+    # departing often, but no better for it
+    level = "\n".join(_check(_dueled(_checked(0.2, 5000), 0.5, 0.35, 0.65), "normal"))
+    assert "**This check is no check.** `hard@600it` is not shown to be the stronger" in level
+    assert "not clearly better. Give it more time" in level
+    assert "It is the stronger bot" not in level and "They agree" not in level
+    worse = "\n".join(_check(_dueled(_checked(0.2, 5000), 0.2, 0.1, 0.35), "normal"))
+    assert "it played worse than `normal`" in worse and "no check" in worse
+
+
+def test_a_dossier_plays_the_duel_that_says_which_bot_is_stronger(tmp_path: Path) -> None:
+    text = dossier(
+        tmp_path, "crown-rivals", "2", "d", "--bots", "random", "--check-bots", "normal",
+        "--check-n", "2", "--duel-n", "6",
+    )  # fmt: skip
+    assert "and 2 to check with another bot and 6 of that bot against `random`" in text
+    assert "It is the stronger bot: in 6 games with `normal` in one seat and `random`" in text
+    assert "no check" not in text
+    assert "--check-bots normal --check-n 2 --duel-n 6" in text
+    weaker = dossier(
+        tmp_path, "crown-rivals", "2", "e", "--check-bots", "random", "--check-n", "2",
+        "--duel-n", "6",
+    )  # fmt: skip
+    assert "**This check is no check.** `random` is not shown to be the stronger bot" in weaker
+    assert "Check with a stronger bot, e.g. `--check-bots hard@600it`" in weaker
+
+
 def test_a_dossier_checked_with_a_tiny_budget_says_it_is_no_check(tmp_path: Path) -> None:
     text = dossier(
-        tmp_path, "crown-rivals", "2", "d", "--check-bots", "hard@10it", "--check-n", "1"
-    )
+        tmp_path, "crown-rivals", "2", "d", "--check-bots", "hard@10it", "--check-n", "1",
+        "--duel-n", "0",
+    )  # fmt: skip
     assert "`hard@10it` played a move other than normal's in 0.0% of its" in text
     assert "**This check is no check.** `hard@10it` played normal's own move in 100.0%" in text

@@ -95,11 +95,14 @@ def test_moves_count_toward_their_kind_and_the_card_they_name() -> None:
 def test_a_dossier_checks_who_wins_with_another_bot_and_says_if_they_disagree(
     tmp_path: Path,
 ) -> None:
-    text = dossier(tmp_path, "crown-rivals", "3", "d", "--check-bots", "random", "--check-n", "6")
+    text = dossier(
+        tmp_path, "crown-rivals", "3", "d", "--check-bots", "random", "--check-n", "6",
+        "--duel-n", "0",
+    )  # fmt: skip
     assert "**Checked with a stronger bot.**" in text and "played 6 times" in text
     assert "- the first player wins " in text and "with `random`" in text
     assert "- the player moving second wins " in text
     said = ("**the two disagree**", "the two agree", "does not confirm it")
     assert text.count(" with `random`: ") == 2 and sum(text.count(s) for s in said) == 2
     assert "and 6 to check with another bot" in text
-    assert "--check-bots random --check-n 6" in text
+    assert "--check-bots random --check-n 6 --duel-n 0" in text

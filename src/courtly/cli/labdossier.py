@@ -10,8 +10,30 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.progress import Progress, TaskID
 
 from courtly.cli.app import console, friendly
+
+DUEL_N = 40
+"""Games of the checking bot against the dossier's, by default."""
+
+
+class Bars:
+    """A progress bar for the run being played, by game, with the time left
+    (the games an earlier session played count as done from the start)."""
+
+    def __init__(self, bar: Progress) -> None:
+        self.bar = bar
+        self.tasks: dict[str, TaskID] = {}
+
+    def update(self, key: str, done: int, total: int) -> None:
+        task = self.tasks.get(key)
+        if task is None:
+            for other in self.tasks.values():
+                self.bar.update(other, visible=False)
+            self.tasks[key] = self.bar.add_task(f"  {key}", total=total, completed=done)
+        else:
+            self.bar.update(task, completed=done)
 
 
 @friendly
@@ -38,6 +60,15 @@ def dossier(
         ),
     ] = None,
     check_n: Annotated[int, typer.Option(help="Games of the check.", min=1)] = 100,
+    duel_n: Annotated[
+        int,
+        typer.Option(
+            help="Games of the checking bot in one seat against --bots in the others, each "
+            "seat in turn: whether it is the stronger bot (0: none; then only how often it "
+            "left normal's move says so).",
+            min=0,
+        ),
+    ] = DUEL_N,
     jobs: Annotated[int, typer.Option(help="Processes (0: every core).", min=0)] = 0,
     cluster: Annotated[
         str | None, typer.Option(help="A Dask scheduler to play on, e.g. tcp://host:8786.")
@@ -50,6 +81,7 @@ def dossier(
     from courtly.engine.errors import OptionError
 
     checks.extra("lab", "courtly lab dossier")
+    from courtly.cli.lab import _progress
     from courtly.games import get
     from courtly.lab import dossier as data
     from courtly.lab.dossiertext import write
@@ -62,22 +94,27 @@ def dossier(
     con = console()
     runs = data.plan(g)
     con.print(f"{g.name}: {len(runs)} lab runs of {n} games per setting", markup=False)
-    d = data.play(
-        g.id,
-        n,
-        seed,
-        bots.strip().lower(),
-        work,
-        jobs or os.cpu_count() or 1,
-        cluster,
-        progress=lambda key: con.print(f"  {key}", markup=False),
-        check=check_bots.strip().lower() if check_bots else None,
-        check_n=check_n,
-    )
+    with _progress(con) as bar:
+        bars = Bars(bar)
+        d = data.play(
+            g.id,
+            n,
+            seed,
+            bots.strip().lower(),
+            work,
+            jobs or os.cpu_count() or 1,
+            cluster,
+            progress=lambda key: con.print(f"  {key}", markup=False),
+            check=check_bots.strip().lower() if check_bots else None,
+            check_n=check_n,
+            duel_n=duel_n,
+            on_game=bars.update,
+        )
     command = (
         f"courtly lab dossier {g.id} -n {n} --seed {seed}"
         + (f" --bots {bots}" if bots != "normal" else "")
         + (f" --check-bots {check_bots} --check-n {check_n}" if check_bots else "")
+        + (f" --duel-n {duel_n}" if check_bots and duel_n != DUEL_N else "")
     )
     page = write(d, out, command)
     con.print(f"{d.games_played} games; dossier: {page}", markup=False)

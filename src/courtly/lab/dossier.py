@@ -105,6 +105,25 @@ def plan(game: Game) -> list[Run]:
     return runs
 
 
+def duels(game: Game, bots: str, check: str, n: int) -> list[Run]:
+    """The duel of the checking bot: at the default player count, ``check``
+    in one seat and ``bots`` in every other, each seat in turn, about ``n``
+    games in all (the same seeds for every seat, so each deal is played with
+    the checking bot in every seat). Only its games against the dossier's
+    bot say whether the check is played by a stronger bot: a bot that rarely
+    leaves the heuristic's move may still win clearly more where it does."""
+    if n <= 0:
+        return []
+    players = game.default_players
+    each = math.ceil(n / players)
+    out = []
+    for k in range(players):
+        seats = [bots] * players
+        seats[k] = check
+        out.append(Run(f"duel-{k}", players, [], needed(game, players), ",".join(seats), each))
+    return out
+
+
 def needed(game: Game, players: int) -> dict[str, Any]:
     """The fewest option changes (none, or one choice) that let the text's
     game be set up at ``players``."""
@@ -136,10 +155,16 @@ def play(
     progress: Callable[[str], None] | None = None,
     check: str | None = None,
     check_n: int = 0,
+    duel_n: int = 0,
+    on_game: Callable[[str, int, int], None] | None = None,
 ) -> Dossier:
     """Play (or find played) every run of the dossier and summarise each;
     with ``check``, also the text's rules at the default count with that bot
-    in every seat (``check_n`` games), to check the findings with it."""
+    in every seat (``check_n`` games), to check the findings with it, and
+    about ``duel_n`` games of it in one seat against ``bots`` in the others
+    (``duels``: is it the stronger bot?). ``progress(key)`` as each run
+    starts; ``on_game(key, done, total)`` as each of its games ends (and
+    once first, with the games an earlier session already played)."""
     game = get(game_id)
     root = work if work is not None else Path("lab-runs") / f"dossier-{game.id}"
     d = Dossier(game, bots, n, seed)
@@ -147,6 +172,7 @@ def play(
     if check and check_n:
         players = game.default_players
         runs.append(Run("check", players, [], needed(game, players), bots=check, n=check_n))
+        runs += duels(game, bots, check, duel_n)
     for run in runs:
         p = execute.plan(
             game.id, run.bots or bots, run.n or n, run.players, seed, run.options, run.vary
@@ -155,7 +181,16 @@ def play(
         folder = LabDir(root / f"{run.key}-{digest[:10]}")
         if progress:
             progress(run.key)
-        execute.run(folder, p, jobs=jobs, cluster=cluster)
+        total = sum(len(c.seeds) for c in p.chunks)
+        done = 0
+
+        def tick(now: int, already: int, key: str = run.key, total: int = total) -> None:
+            nonlocal done
+            done += now + already
+            if on_game is not None:
+                on_game(key, done, total)
+
+        execute.run(folder, p, jobs=jobs, cluster=cluster, progress=tick)
         run.games, run.seats = folder.load()
         run.summary = summarize(folder.settings(), run.games, run.seats)
         run.summary["findings"] = [f.as_dict() for f in findings(run.summary)]
@@ -201,9 +236,27 @@ def check(d: Dossier) -> dict[str, Any] | None:
         apart = x["low"] > y["high"] or y["low"] > x["high"]
         verdict = "apart" if apart else "agree" if _side(x, fair) == _side(y, fair) else "unsure"
         rows.append({"who": who, "weak": x, "strong": y, "verdict": verdict})
+    duel = [
+        s["win_share"]
+        for key, run in d.runs.items()
+        if key.startswith("duel-")
+        for s in run.seats
+        if s["bot"] == strong.bots
+    ]
+    won = share_ci(duel) if duel else None
     return {
         "bot": strong.bots,
         "departures": strong.summary.get("departures", {}).get(strong.bots),
+        "duel": None
+        if won is None
+        else {
+            "mean": won.mean,
+            "low": won.low,
+            "high": won.high,
+            "n": won.n,
+            "stronger": won.low > fair,
+            "weaker": won.high < fair,
+        },
         "games": b["games"],
         "fair": fair,
         "rows": rows,

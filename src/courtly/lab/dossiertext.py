@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from courtly.bots.levels import split_budget
+from courtly.bots.levels import SEARCHING_LEVELS, split_budget
 from courtly.lab import departures
 from courtly.lab import dossier as data
 from courtly.lab import dossierplots as plots
@@ -66,6 +66,7 @@ def write(d: data.Dossier, out: Path, command: str) -> Path:
         "",
         f"**Games played: {d.games_played}** ({d.n} per setting and player count"
         + (f", and {d.runs['check'].n} to check with another bot" if "check" in d.runs else "")
+        + (f" and {duel} of that bot against `{d.bots}`" if (duel := _duel_games(d)) else "")
         + ", seeds "
         f"{d.seed} to {d.seed + d.n - 1}, the same seeds for every setting, so settings "
         "differ by their rules, not their deals). Made again exactly by:",
@@ -186,18 +187,10 @@ def _check(c: dict[str, Any], weak: str) -> list[str]:
         ),
         "",
     ]
-    blind = (
-        departures.caution(
-            bot,
-            t,
-            f"`{bot}`",
-            f'`--check-bots {departures.RECOMMENDED}` (`docs/lab.md`, "Bots are not people", '
-            "gives each game's share and cost by budget: in some games no practical budget "
-            "departs)",
-        )
-        if t
-        else ""
-    )
+    duel = c.get("duel")
+    if duel and duel["stronger"]:
+        L += [f"It is the stronger bot: {_duel(duel, bot, weak, c['fair'])}.", ""]
+    blind = _blind(c, bot, weak)
     said = {
         "agree": "the two agree",
         "apart": "**the two disagree**",
@@ -212,8 +205,8 @@ def _check(c: dict[str, Any], weak: str) -> list[str]:
     if blind:
         end = (
             f"**This check is no check.** {blind} Until then, whether the findings above "
-            "about who wins hold for stronger play is not known: the two bots above played "
-            "nearly the same moves."
+            "about who wins hold for stronger play is not known: the bot above may play "
+            "no better than the dossier's."
         )
     elif c["disagree"]:
         end = (
@@ -232,6 +225,51 @@ def _check(c: dict[str, Any], weak: str) -> list[str]:
             f"are not an artefact of the `{weak}` bot's play."
         )
     return [*L, "", end]
+
+
+def _duel_games(d: data.Dossier) -> int:
+    return sum(len(r.games) for k, r in d.runs.items() if k.startswith("duel-"))
+
+
+def _duel(duel: dict[str, Any], bot: str, weak: str, fair: float) -> str:
+    return (
+        f"in {duel['n']} games with `{bot}` in one seat and `{weak}` in the others (each "
+        f"seat in turn, on the same deals), `{bot}` won {iv(duel, pct=True)} of them, "
+        f"where a fair share is {100 * fair:.0f}%"
+    )
+
+
+def _blind(c: dict[str, Any], bot: str, weak: str) -> str:
+    """Why the check cannot tell stronger play from the dossier's ('' when it
+    can): the duel did not show the checking bot stronger, or, without a
+    duel, it rarely left the heuristic's move."""
+    t = c.get("departures")
+    duel = c.get("duel")
+    if duel is None:
+        if not t:
+            return ""
+        return departures.caution(
+            bot,
+            t,
+            f"`{bot}`",
+            f'`--check-bots {departures.RECOMMENDED}` (`docs/lab.md`, "Bots are not people", '
+            "gives each game's share and cost by budget: in some games no practical budget "
+            "departs)",
+        )
+    if duel["stronger"]:
+        return ""
+    how = f"it played worse than `{weak}`" if duel["weaker"] else "not clearly better"
+    searching = split_budget(bot)[0] in SEARCHING_LEVELS
+    more = (
+        "Give it more time"
+        if searching
+        else f"Check with a stronger bot, e.g. `--check-bots {departures.RECOMMENDED}`"
+    )
+    return (
+        f"`{bot}` is not shown to be the stronger bot: {_duel(duel, bot, weak, c['fair'])}, "
+        f'{how}. {more} (`docs/lab.md`, "Bots are not people", gives each game\'s cost by '
+        "budget)."
+    )
 
 
 def _lengths(rows: list[dict[str, Any]], unit: str, note: str) -> list[str]:
