@@ -273,6 +273,61 @@ def test_a_table_transaction_stores_any_text_exactly(pg_url: str) -> None:
     store.engine.dispose()
 
 
+def test_an_action_stored_from_the_event_loop_is_stored_as_from_a_writer_thread(
+    pg_url: str,
+) -> None:
+    """An action's transaction on the event loop (``lock_for_action``,
+    ``add_action_now``) stores what a writer thread's (``lock_table``,
+    ``add_action``) stores: any text exactly, the game's end with its result,
+    the acting seat back from away (and no other seat); it reads the actions
+    stored since, and a write waits its turn behind the table's lock."""
+    from courtly.server.protocol import CreateTable
+    from courtly.server.tables import Table
+
+    store = Store(database_url(pg_url))
+    table = Table.create(CreateTable(game="crown-rivals", seats=["human", "random"], seed=1))
+    store.create_table(*table.rows())
+    store.set_away(table.id, [0, 1], True)
+    odd = ["it's", "back\\slash", "semi; DROP TABLE actions; --", "é ü \u2014 \U0001f451", "$$x$$"]
+    result = {"scores": [3, 7], "winners": [1], "note": 'it\'s "over"'}
+
+    async def run() -> None:
+        assert store.loop_txns is not None
+        try:
+            for n, notation in enumerate(odd):
+                txn = await store.lock_for_action(table.id, n)
+                assert txn is not None and txn.changes.actions == []
+                assert store.lock_table(table.id, "a", "a", n, 0) is None  # held: wait
+                assert await store.lock_for_action(table.id, n) is None
+                last = n == len(odd) - 1
+                await store.add_action_now(
+                    txn, table.id, n, n % 2, notation, n == 1, result if last else None, n == 2
+                )
+            txn = await store.lock_for_action(table.id, 1)
+            assert txn is not None
+            assert txn.changes.actions == [(n, n % 2, t, n == 1) for n, t in enumerate(odd)][1:]
+            await txn.rollback()
+        finally:
+            await store.loop_txns.close()
+
+    asyncio.run(run())
+    assert [t for _, _, t in stored_actions(pg_url, table.id)] == odd
+    engine = create_engine(database_url(pg_url))
+    with engine.connect() as conn:
+        over, stored = conn.execute(
+            text("select over, result from tables where id = :t"), {"t": table.id}
+        ).one()
+        away = dict(
+            conn.execute(
+                text("select seat, away from seats where table_id = :t"), {"t": table.id}
+            ).all()
+        )
+    engine.dispose()
+    store.engine.dispose()
+    assert over is True and stored == result
+    assert away == {0: False, 1: True}  # seat 0 acted (action 2) as a person: back
+
+
 def test_the_next_action_heard_is_applied_and_sent_at_once(
     two: tuple[TestClient, TestClient], pg_url: str
 ) -> None:

@@ -32,6 +32,7 @@ from courtly.engine.events import Event
 from courtly.server.bots import QUICK_STAND_IN, SEARCHING, publicly_forced, turn_think
 from courtly.server.connections import Connection
 from courtly.server.core import BOT_BACKOFF, HubCore, Live, StorageError, log, rate_limited
+from courtly.server.db import LoopTxn
 from courtly.server.protocol import ChatLine, Hint, HintMove, Refused
 
 HINT_MOVES = 5
@@ -62,17 +63,33 @@ class Acting(HubCore):
                     back = not by_bot and table.takeover
                     events = table.apply(seat, act)
                     try:
-                        await self.db(
-                            self.store.add_action,
-                            table.id,
-                            table.seq - 1,
-                            seat,
-                            act.notation,
-                            by_bot,
-                            table.result(),
-                            txn,
-                            back,
-                        )
+                        if isinstance(txn, LoopTxn):  # PostgreSQL: on the event loop
+                            # to its end even if this caller is cancelled meanwhile:
+                            # the table in memory is then that of the stored actions
+                            storing = self.db_now(
+                                self.store.add_action_now,
+                                txn,
+                                table.id,
+                                table.seq - 1,
+                                seat,
+                                act.notation,
+                                by_bot,
+                                table.result(),
+                                back,
+                            )
+                            await asyncio.shield(storing)
+                        else:
+                            await self.db(
+                                self.store.add_action,
+                                table.id,
+                                table.seq - 1,
+                                seat,
+                                act.notation,
+                                by_bot,
+                                table.result(),
+                                txn,
+                                back,
+                            )
                     except StorageError as exc:  # the disk or the database failed: undo
                         table.undo_last()
                         return Refused(

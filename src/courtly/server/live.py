@@ -144,6 +144,8 @@ class Hub(Connections, Acting, Clocks, Reviews, Peers, HubCore):
             task.cancel()
         if self.coord is not None:  # other servers take this one's tables over
             await self.coord.close()
+        if self.store.loop_txns is not None:
+            await self.store.loop_txns.close()
         self.pool.close()
         self.writer.shutdown(wait=True)
 
