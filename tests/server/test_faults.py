@@ -43,13 +43,15 @@ async def disk_full_now(*args: Any, **kwargs: Any) -> None:
 
 def fail_actions(monkeypatch: pytest.MonkeyPatch, failing: Any = disk_full) -> None:
     """Every action's write fails: on SQLite (``add_action``, in the writer
-    thread) and on PostgreSQL (``add_action_now``, on the event loop)."""
+    thread) and on PostgreSQL (``add_action_at_once``, then
+    ``add_action_now``, on the event loop)."""
 
     async def failing_now(*args: Any, **kwargs: Any) -> None:
         failing(*args, **kwargs)
 
     monkeypatch.setattr(Store, "add_action", failing)
     monkeypatch.setattr(Store, "add_action_now", failing_now)
+    monkeypatch.setattr(Store, "add_action_at_once", failing_now)
 
 
 def until(ws: Any, kind: str) -> dict[str, Any]:
@@ -247,11 +249,15 @@ def test_a_write_cancelled_while_taking_the_tables_lock_lets_the_lock_go(
             await asyncio.sleep(0.3)  # the lock is held while the caller is cancelled
             return txn
 
+        async def not_at_once(self: Store, *args: Any) -> bool:
+            return False
+
         async def cancel_a_write() -> None:
             live = await hub.get(table)
             seat = live.table.state.to_act[0]
             action = live.table.state.legal_actions(seat)[0]
-            if write == "move":
+            if write == "move":  # (not stored at once: as if another server held the table)
+                monkeypatch.setattr(Store, "add_action_at_once", not_at_once)
                 monkeypatch.setattr(Store, "lock_for_action", slow_lock_now)
                 doing = asyncio.ensure_future(hub.submit(live, seat, action, None))
             else:

@@ -280,7 +280,9 @@ def test_an_action_stored_from_the_event_loop_is_stored_as_from_a_writer_thread(
     ``add_action_now``) stores what a writer thread's (``lock_table``,
     ``add_action``) stores: any text exactly, the game's end with its result,
     the acting seat back from away (and no other seat); it reads the actions
-    stored since, and a write waits its turn behind the table's lock."""
+    stored since, and a write waits its turn behind the table's lock. An
+    action stored at once (``add_action_at_once``) is not stored while
+    another holds the lock, nor over an action of its number."""
     from courtly.server.protocol import CreateTable
     from courtly.server.tables import Table
 
@@ -299,10 +301,13 @@ def test_an_action_stored_from_the_event_loop_is_stored_as_from_a_writer_thread(
                 assert txn is not None and txn.changes.actions == []
                 assert store.lock_table(table.id, "a", "a", n, 0) is None  # held: wait
                 assert await store.lock_for_action(table.id, n) is None
+                assert await store.add_action_at_once(table.id, n, 0, "x", False, None) is False
                 last = n == len(odd) - 1
                 await store.add_action_now(
                     txn, table.id, n, n % 2, notation, n == 1, result if last else None, n == 2
                 )
+            taken = await store.add_action_at_once(table.id, 2, 0, "x", False, None)
+            assert taken is False  # an action 2 is stored: nothing written
             txn = await store.lock_for_action(table.id, 1)
             assert txn is not None
             assert txn.changes.actions == [(n, n % 2, t, n == 1) for n, t in enumerate(odd)][1:]
@@ -326,6 +331,74 @@ def test_an_action_stored_from_the_event_loop_is_stored_as_from_a_writer_thread(
     store.engine.dispose()
     assert over is True and stored == result
     assert away == {0: False, 1: True}  # seat 0 acted (action 2) as a person: back
+
+
+def counted(store: Store, name: str) -> list[Any]:
+    """What each call of the store's asynchronous ``name`` answered, from now on."""
+    answers: list[Any] = []
+    plain = getattr(store, name)
+
+    async def call(*args: Any) -> Any:
+        answers.append(await plain(*args))
+        return answers[-1]
+
+    setattr(store, name, call)
+    return answers
+
+
+def test_an_action_is_stored_in_one_round_trip_when_the_server_is_up_to_date(
+    pg_url: str,
+) -> None:
+    """A server whose copy of the table is the stored one stores each action
+    in one round trip (``add_action_at_once``: the lock, the insert and the
+    notification at once), never taking the table's lock first."""
+    with TestClient(create_app(pg_url, limits=LIMITS)) as a:
+        made = create(a, "crown-rivals", ["human", "human"])
+        table = made["table"]["id"]
+        hub = a.app.state.hub  # type: ignore[attr-defined]
+        at_once = counted(hub.store, "add_action_at_once")
+        locked = counted(hub.store, "lock_for_action")
+
+        async def play() -> None:
+            live = await hub.get(table)
+            for _ in range(30):
+                seat = live.table.state.to_act[0]
+                legal = live.table.legal[seat]
+                assert await hub.submit(live, seat, legal[0], live.table.seen_seq(seat)) is None
+
+        a.portal.call(play)
+    assert at_once == [True] * 30 and locked == []
+    assert len(stored_actions(pg_url, table)) == 30
+
+
+def test_an_action_on_a_server_behind_the_table_is_judged_again_once_caught_up(
+    two: tuple[TestClient, TestClient], pg_url: str
+) -> None:
+    """B has not heard A's action (deaf): B's copy is behind, so storing
+    B's action at once finds its number taken and stores nothing; B then
+    takes the table's lock, applies A's action, judges its own again, and
+    stores it after. Both servers hold the one stored game."""
+    a, b = two
+    made = create(a, "agents-of-the-crown", ["human"] * 4)
+    table = made["table"]["id"]
+    hub_a, hub_b = (c.app.state.hub for c in (a, b))  # type: ignore[attr-defined]
+    on_b = b.portal.call(hub_b.get, table)
+    settled(b, table)
+    hub_b.coord.on_note = lambda server, kind, t, extra: None  # deaf
+    at_once = counted(hub_b.store, "add_action_at_once")
+    locked = counted(hub_b.store, "lock_for_action")
+
+    async def act(hub: Any, seat: int) -> Any:
+        live = await hub.get(table)
+        assert seat in live.table.state.to_act
+        return await hub.submit(live, seat, live.table.legal[seat][0], None)
+
+    assert a.portal.call(act, hub_a, 0) is None
+    assert b.portal.call(act, hub_b, 1) is None
+    assert at_once == [False] and len(locked) == 1
+    rows = stored_actions(pg_url, table)
+    assert [(n, seat) for n, seat, _ in rows] == [(0, 0), (1, 1)]
+    assert on_b.table.state.record().actions == [(seat, t) for _, seat, t in rows]
 
 
 def test_the_next_action_heard_is_applied_and_sent_at_once(

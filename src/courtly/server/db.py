@@ -314,6 +314,25 @@ class Store:
         same notification), in one round trip."""
         await txn.commit_action(n, seat, notation, by_bot, now(), table_id, result, back)
 
+    async def add_action_at_once(
+        self,
+        table_id: str,
+        n: int,
+        seat: int,
+        notation: str,
+        by_bot: bool,
+        result: dict[str, Any] | None,
+        back: bool = False,
+    ) -> bool:
+        """PostgreSQL, on the event loop: store the ``n``-th action (what
+        ``add_action`` stores, and its notification) in one round trip, if no
+        other server holds the table's lock and no action ``n`` is stored yet;
+        whether it was stored (see ``table_txn.at_once_query``)."""
+        assert self.loop_txns is not None
+        return await self.loop_txns.store_at_once(
+            table_id, n, seat, notation, by_bot, now(), result, back
+        )
+
     @again_if_dropped
     def changes(self, table_id: str, what: str, seq: int, chat_seen: int) -> Changes:
         """``what`` was stored since ``seq`` actions and chat line ``chat_seen``

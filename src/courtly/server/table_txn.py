@@ -191,6 +191,47 @@ def action_query(
     return ";".join(statements)
 
 
+def at_once_query(
+    lit: Callable[[str], str],
+    server: str,
+    table_id: str,
+    n: int,
+    seat: int,
+    notation: str,
+    by_bot: bool,
+    at: datetime,
+    result: dict[str, Any] | None = None,
+    back: bool = False,
+) -> str:
+    """One statement (its own transaction) that stores the ``n``-th action,
+    with what ``action_query`` stores with it and its notification, only if
+    the table's lock is free: the lock, the insert, the updates and the
+    notification in one round trip. It answers one row when stored, none
+    when another server holds the lock, and fails (a unique violation) when
+    an action ``n`` is stored already; nothing is written then."""
+    key = lit("table:" + table_id)
+    tid = lit(table_id)
+    note = action_note(server, table_id, n, seat, notation, by_bot)
+    parts = [
+        f"WITH got AS (SELECT pg_try_advisory_xact_lock(hashtextextended({key}, 0)) AS ok), "
+        "ins AS (INSERT INTO actions (table_id, n, seat, notation, by_bot, at) "
+        f"SELECT {tid}, {int(n)}, {int(seat)}, {lit(notation)}, "
+        f"{'true' if by_bot else 'false'}, {lit(at.isoformat(' '))}::timestamp "
+        "FROM got WHERE got.ok RETURNING n)"
+    ]
+    if result is not None:
+        parts.append(
+            f"fin AS (UPDATE tables SET over = true, result = {lit(json.dumps(result))} "
+            f"WHERE id = {tid} AND EXISTS (SELECT 1 FROM ins))"
+        )
+    if back:
+        parts.append(
+            f"bk AS (UPDATE seats SET away = false WHERE table_id = {tid} "
+            f"AND seat = {int(seat)} AND away AND EXISTS (SELECT 1 FROM ins))"
+        )
+    return ", ".join(parts) + f" SELECT pg_notify({lit(CHANNEL)}, {lit(note)}) FROM ins"
+
+
 def begin(
     conn: Connection, server: str, table_id: str, kind: str, actions: bool, seq: int
 ) -> TableTxn | None:
@@ -349,6 +390,53 @@ class LoopTxns:
             options=SESSION_OPTIONS,
             connect_timeout=10,
         )
+
+    async def store_at_once(
+        self,
+        table_id: str,
+        n: int,
+        seat: int,
+        notation: str,
+        by_bot: bool,
+        at: datetime,
+        result: dict[str, Any] | None = None,
+        back: bool = False,
+    ) -> bool:
+        """Store the ``n``-th action in one round trip, unless another server
+        holds the table's lock or has stored an action ``n`` already (False:
+        nothing was written; see ``at_once_query``). A kept connection the
+        database dropped is replaced, as in ``begin``."""
+        from psycopg.errors import UniqueViolation
+
+        async def once(conn: Any) -> bool:
+            self.lent.add(conn)
+            txn = LoopTxn(self, conn)
+            query = at_once_query(
+                txn.literal, self.server, table_id, n, seat, notation, by_bot, at, result, back
+            )
+            try:
+                cur = await conn.execute(query.encode(txn._encoding))
+                stored = await cur.fetchone() is not None
+            except UniqueViolation:
+                stored = False
+            await self.give_back(conn, failed=not stored)
+            return stored
+
+        if self.free:
+            conn = self.free.pop()
+            try:
+                return await once(conn)
+            except Exception:
+                dropped = conn.closed or conn.broken
+                await self.give_back(conn, failed=True)
+                if not dropped:
+                    raise
+        conn = await self._connect()
+        try:
+            return await once(conn)
+        except BaseException:
+            await self.give_back(conn, failed=True)
+            raise
 
     async def begin(self, table_id: str, seq: int) -> LoopTxn | None:
         """Take the table's lock in a new transaction and read the actions
