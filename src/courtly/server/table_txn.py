@@ -42,6 +42,10 @@ SESSION_OPTIONS = f"-c idle_in_transaction_session_timeout={IDLE_IN_TRANSACTION_
 """The settings of every connection a server writes tables on."""
 
 
+IDLE = 0
+"""libpq's transaction status of a connection in no transaction (``PQTRANS_IDLE``)."""
+
+
 def conninfo(url: str) -> str:
     """The libpq address of a SQLAlchemy PostgreSQL URL."""
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
@@ -320,17 +324,10 @@ class LoopTxn:
     def __init__(self, txns: LoopTxns, conn: Any) -> None:
         self.txns = txns
         self.conn = conn
-        from psycopg.pq import Escaping  # (PostgreSQL only: an extra)
-
-        self._escape = Escaping(conn.pgconn)
-        self._encoding: str = conn.info.encoding
+        self.literal, self._encoding = txns.literals(conn)
         self.changes = Changes()
         self.open = True
         """Nothing was sent to end the transaction yet."""
-
-    def literal(self, value: str) -> str:
-        """``value`` as an SQL string literal, escaped by libpq for this connection."""
-        return self._escape.escape_literal(value.encode(self._encoding)).decode(self._encoding)
 
     async def commit_action(
         self,
@@ -352,7 +349,7 @@ class LoopTxn:
             self.literal, self.txns.server, table_id, n, seat, notation, by_bot, at, result, back
         )
         try:
-            await self.conn.execute(query.encode(self._encoding))
+            await self.conn.execute(query.encode(self._encoding), prepare=False)
         except BaseException:
             await self.txns.give_back(self.conn, failed=True)
             raise
@@ -378,7 +375,23 @@ class LoopTxns:
         self.free: list[Any] = []
         self.lent: set[Any] = set()
         """Connections in a transaction now (given back when it ends)."""
+        self._literals: dict[Any, tuple[Callable[[str], str], str]] = {}
         self.closed = False
+
+    def literals(self, conn: Any) -> tuple[Callable[[str], str], str]:
+        """How to write an SQL string literal for ``conn`` (escaped by libpq
+        for it), and its encoding: made once a connection."""
+        made = self._literals.get(conn)
+        if made is None:
+            from psycopg.pq import Escaping  # (PostgreSQL only: an extra)
+
+            escape, encoding = Escaping(conn.pgconn).escape_literal, conn.info.encoding
+
+            def literal(value: str) -> str:
+                return escape(value.encode(encoding)).decode(encoding)
+
+            made = self._literals[conn] = (literal, encoding)
+        return made
 
     async def _connect(self) -> Any:
         import psycopg
@@ -410,16 +423,16 @@ class LoopTxns:
 
         async def once(conn: Any) -> bool:
             self.lent.add(conn)
-            txn = LoopTxn(self, conn)
+            literal, encoding = self.literals(conn)
             query = at_once_query(
-                txn.literal, self.server, table_id, n, seat, notation, by_bot, at, result, back
+                literal, self.server, table_id, n, seat, notation, by_bot, at, result, back
             )
             try:
-                cur = await conn.execute(query.encode(txn._encoding))
+                cur = await conn.execute(query.encode(encoding), prepare=False)
                 stored = await cur.fetchone() is not None
-            except UniqueViolation:
+            except UniqueViolation:  # (its own transaction: rolled back)
                 stored = False
-            await self.give_back(conn, failed=not stored)
+            await self.give_back(conn)
             return stored
 
         if self.free:
@@ -464,7 +477,7 @@ class LoopTxns:
         self.lent.add(conn)
         txn = LoopTxn(self, conn)
         query = lock_query(txn.literal, self.server, table_id, "a", True, seq)
-        cur = await conn.execute(query.encode(txn._encoding))
+        cur = await conn.execute(query.encode(txn._encoding), prepare=False)
         cur.nextset()  # past BEGIN: the lock
         row = await cur.fetchone()
         if not (row and row[0]):
@@ -483,14 +496,11 @@ class LoopTxns:
         if failed and not (conn.closed or conn.broken):
             with contextlib.suppress(Exception):
                 await conn.rollback()
-        from psycopg.pq import TransactionStatus
-
-        idle = not (conn.closed or conn.broken) and (
-            conn.info.transaction_status == TransactionStatus.IDLE
-        )
+        idle = not (conn.closed or conn.broken) and conn.pgconn.transaction_status == IDLE
         if idle and not self.closed and len(self.free) < self.keep:
             self.free.append(conn)
             return
+        self._literals.pop(conn, None)
         with contextlib.suppress(Exception):
             await conn.close()
 
@@ -498,6 +508,7 @@ class LoopTxns:
         """Close the kept connections (those in use close when given back)."""
         self.closed = True
         free, self.free = self.free, []
+        self._literals.clear()
         for conn in free:
             with contextlib.suppress(Exception):
                 await conn.close()
