@@ -1,8 +1,10 @@
 """Persistence: the database behind web play, migrated with Alembic at start.
 
-``Store`` is synchronous (SQLAlchemy 2 Core); the live layer calls it from one
-writer thread so the event loop never waits on the disk. Every accepted action
-is committed here before anyone is told of it.
+``Store`` is synchronous (SQLAlchemy 2 Core); the live layer calls it from
+writer threads so the event loop never waits on the disk (on PostgreSQL, an
+action is stored from the event loop itself, on asynchronous connections:
+``lock_for_action``, ``add_action_now``, ``add_action_at_once``). Every
+accepted action is committed here before anyone is told of it.
 
 SQLite (a file) is served by one server process: the file is locked for as
 long as a ``Store`` has it open, and a second server is refused. PostgreSQL is

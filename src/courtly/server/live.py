@@ -6,7 +6,8 @@ lock, so simultaneous decisions accept submissions in any order and each
 accepted action is applied and stored in one order. Each connection gets only
 what its seat may see: its own observation, its legal actions, the events
 visible to it. Other tables never wait: bots think in executors and the
-database is written from one writer thread.
+database is written from writer threads (on PostgreSQL, actions from the
+event loop on asynchronous connections: nothing waits for them either).
 
 Several servers may share one PostgreSQL database (``shared``): then every
 write of a table is made holding that table's lock in the database, after
