@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
 from courtly.engine.errors import CourtlyError
+from courtly.server import live as live_module
 from courtly.server import table_txn
 from courtly.server.app import create_app
 from courtly.server.db import POOL_SIZE, Store, database_url
@@ -399,6 +400,56 @@ def test_an_action_on_a_server_behind_the_table_is_judged_again_once_caught_up(
     rows = stored_actions(pg_url, table)
     assert [(n, seat) for n, seat, _ in rows] == [(0, 0), (1, 1)]
     assert on_b.table.state.record().actions == [(seat, t) for _, seat, t in rows]
+
+
+def test_a_table_another_server_runs_is_forgotten_where_nobody_uses_it(
+    two: tuple[TestClient, TestClient], pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """B loaded A's table for one request and has no client of it: once
+    ``FOLLOWED_AFTER`` has passed since, B's sweep forgets it, though A's
+    actions go on (B applies none of them from then on); a client coming to
+    B later finds the table as stored. A table B has a client of stays, and
+    A keeps the table it runs."""
+    a, b = two
+    made = create(a, "crown-rivals", ["human", "human"])
+    table = made["table"]["id"]
+    kept = create(a, "crown-rivals", ["human", "human"])
+    hub_a, hub_b = (c.app.state.hub for c in (a, b))  # type: ignore[attr-defined]
+    assert b.get(f"/api/tables/{table}").status_code == 200  # loaded on B, for one request
+
+    async def play(moves: int) -> None:
+        live = await hub_a.get(table)
+        for _ in range(moves):
+            seat = live.table.state.to_act[0]
+            assert await hub_a.submit(live, seat, live.table.legal[seat][0], None) is None
+
+    with b.websocket_connect(f"/ws/tables/{kept['table']['id']}") as watch:
+        until(watch, lambda m: m["type"] == "snapshot")
+        a.portal.call(play, 3)
+        followed = hub_b.tables[table]
+        for _ in range(250):  # B applies A's actions as it hears them
+            if followed.table.seq == 3:
+                break
+            b.portal.call(asyncio.sleep, 0.02)  # type: ignore[union-attr]
+        assert followed.table.seq == 3 and not followed.owner
+        monkeypatch.setattr(live_module, "FOLLOWED_AFTER", 0.0)
+        gone = b.portal.call(hub_b.sweep)
+        assert table in gone and kept["table"]["id"] not in gone
+        assert table not in hub_b.tables
+        assert table not in a.portal.call(hub_a.sweep)
+    a.portal.call(play, 2)
+    tok = made["seats"][0]["token"]
+    with b.websocket_connect(f"/ws/tables/{table}?token={tok}") as ws:
+        until(ws, lambda m: m["type"] == "snapshot")
+        reloaded = hub_b.tables[table]
+        assert reloaded is not followed
+        for _ in range(250):  # (the owner may make a forced move meanwhile)
+            rows = stored_actions(pg_url, table)
+            stored = [(st, t) for _, st, t in rows]
+            if reloaded.table.state.record().actions == stored and not reloaded.catching_up:
+                break
+            b.portal.call(asyncio.sleep, 0.02)  # type: ignore[union-attr]
+    assert len(rows) >= 5 and reloaded.table.state.record().actions == stored
 
 
 def test_the_next_action_heard_is_applied_and_sent_at_once(

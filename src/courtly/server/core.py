@@ -126,6 +126,10 @@ class Live:
     """Bot moves that could not be stored in a row (for the back-off)."""
     touched: float = field(default_factory=time.monotonic)
     """When something last happened at the table (an action, a connection)."""
+    used: float = field(default_factory=time.monotonic)
+    """When a client or request of this server last asked for the table (its
+    actions aside: a server follows another's actions only for its own
+    clients, see ``live.FOLLOWED_AFTER``)."""
     owner: bool = True
     """This server runs the table's bots and clocks (always, unless shared)."""
     chat_seen: int = 0
