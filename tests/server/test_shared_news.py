@@ -362,14 +362,16 @@ def test_an_action_is_stored_in_one_round_trip_when_the_server_is_up_to_date(
 
         async def play() -> None:
             live = await hub.get(table)
-            for _ in range(30):
+            while live.table.seq < 30:
+                while live.thinking:  # a move made for a seat (forced) goes first
+                    await asyncio.sleep(0.01)
                 seat = live.table.state.to_act[0]
                 legal = live.table.legal[seat]
                 assert await hub.submit(live, seat, legal[0], live.table.seen_seq(seat)) is None
 
         a.portal.call(play)
-    assert at_once == [True] * 30 and locked == []
-    assert len(stored_actions(pg_url, table)) == 30
+    rows = stored_actions(pg_url, table)
+    assert len(rows) >= 30 and at_once == [True] * len(rows) and locked == []
 
 
 def test_an_action_on_a_server_behind_the_table_is_judged_again_once_caught_up(
