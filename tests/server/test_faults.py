@@ -36,6 +36,24 @@ def disk_full(*args: Any, **kwargs: Any) -> None:
     raise OperationalError("INSERT", {}, sqlite3.OperationalError("database or disk is full"))
 
 
+async def disk_full_now(*args: Any, **kwargs: Any) -> None:
+    """``disk_full`` for a storage call on the event loop (an action on PostgreSQL)."""
+    disk_full()
+
+
+def fail_actions(monkeypatch: pytest.MonkeyPatch, failing: Any = disk_full) -> None:
+    """Every action's write fails: on SQLite (``add_action``, in the writer
+    thread) and on PostgreSQL (``add_action_at_once``, then
+    ``add_action_now``, on the event loop)."""
+
+    async def failing_now(*args: Any, **kwargs: Any) -> None:
+        failing(*args, **kwargs)
+
+    monkeypatch.setattr(Store, "add_action", failing)
+    monkeypatch.setattr(Store, "add_action_now", failing_now)
+    monkeypatch.setattr(Store, "add_action_at_once", failing_now)
+
+
 def until(ws: Any, kind: str) -> dict[str, Any]:
     while True:
         msg = ws.receive_json()
@@ -55,8 +73,9 @@ def test_a_failed_write_refuses_the_request_plainly(
 ) -> None:
     made = create(client, "crown-rivals", ["human", "open"], public=True)
     table, tok = made["table"]["id"], made["seats"][0]["token"]
-    for name in ("create_table", "set_name", "take_seat", "add_chat", "add_action"):
+    for name in ("create_table", "set_name", "take_seat", "add_chat"):
         monkeypatch.setattr(Store, name, disk_full)
+    fail_actions(monkeypatch)
     r = client.post("/api/tables", json={"game": "crown-rivals", "seats": ["human", "normal"]})
     assert r.status_code == 503 and "could not store" in r.json()["error"]
     r = client.post(f"/api/tables/{table}/claim", json={"token": tok, "name": "Ada"})
@@ -88,7 +107,7 @@ def test_an_action_that_cannot_be_stored_leaves_no_trace(
     with client.websocket_connect(f"/ws/tables/{table}?token={tok}") as ws:
         snap = until(ws, "snapshot")
         before = snap["log"]
-        monkeypatch.setattr(Store, "add_action", disk_full)
+        fail_actions(monkeypatch)
         action = snap["legal"][0]["id"]
         ws.send_json({"type": "act", "action": action, "seq": snap["seq"]})
         refused = until(ws, "refused")
@@ -112,14 +131,13 @@ def test_a_bot_whose_move_cannot_be_stored_backs_off_and_says_so(
         calls.append(time.monotonic())
         disk_full()
 
-    real = Store.add_action
-    monkeypatch.setattr(Store, "add_action", failing)
+    fail_actions(monkeypatch, failing)
     with caplog.at_level(logging.WARNING, logger="courtly.server"):
         made = create(client, "crown-rivals", ["random", "random"])
         time.sleep(2.0)
     assert 1 <= len(calls) <= 4, f"{len(calls)} attempts in 2 s: no back-off"
     assert any("could not be stored" in r.getMessage() for r in caplog.records)
-    monkeypatch.setattr(Store, "add_action", real)  # the disk has room again
+    monkeypatch.undo()  # the disk has room again
     deadline = time.monotonic() + 30
     table = made["table"]["id"]
     while time.monotonic() < deadline and not client.get(f"/api/tables/{table}").json()["seq"]:
@@ -200,14 +218,16 @@ def _alive(pid: int) -> bool:
         return False
 
 
-def test_a_move_cancelled_while_taking_the_tables_lock_lets_the_lock_go(
-    pg_url: str, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("write", ["move", "chat"])
+def test_a_write_cancelled_while_taking_the_tables_lock_lets_the_lock_go(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch, write: str
 ) -> None:
-    """Shared (PostgreSQL): a move whose request is cancelled (its client gone)
-    while the writer thread takes the table's lock in the database does not
-    keep the lock: the next write is stored at once, where it used to wait
-    for the lock in vain and be refused ("another server has held this table
-    for too long")."""
+    """Shared (PostgreSQL): a write whose request is cancelled (its client
+    gone) while the table's lock is being taken in the database does not keep
+    the lock: the next write is stored at once, where it used to wait for the
+    lock in vain and be refused ("another server has held this table for too
+    long"). A move takes the lock on the event loop (``lock_for_action``), a
+    chat line in a writer thread (``lock_table``)."""
     monkeypatch.setattr(peers, "LOCK_WAIT", 2.0)
     app = create_app(pg_url, limits=LIMITS)
     with TestClient(app) as client:
@@ -215,7 +235,7 @@ def test_a_move_cancelled_while_taking_the_tables_lock_lets_the_lock_go(
         table, toks = made["table"]["id"], [s["token"] for s in made["seats"]]
         hub = app.state.hub
         taking = threading.Event()
-        lock_table = Store.lock_table
+        lock_table, lock_for_action = Store.lock_table, Store.lock_for_action
 
         def slow_lock(self: Store, *args: Any) -> Any:
             txn = lock_table(self, *args)
@@ -223,19 +243,35 @@ def test_a_move_cancelled_while_taking_the_tables_lock_lets_the_lock_go(
             time.sleep(0.3)  # the lock is held while the caller is cancelled
             return txn
 
-        async def cancel_a_move() -> None:
+        async def slow_lock_now(self: Store, *args: Any) -> Any:
+            txn = await lock_for_action(self, *args)
+            taking.set()
+            await asyncio.sleep(0.3)  # the lock is held while the caller is cancelled
+            return txn
+
+        async def not_at_once(self: Store, *args: Any) -> bool:
+            return False
+
+        async def cancel_a_write() -> None:
             live = await hub.get(table)
             seat = live.table.state.to_act[0]
             action = live.table.state.legal_actions(seat)[0]
-            monkeypatch.setattr(Store, "lock_table", slow_lock)
-            move = asyncio.ensure_future(hub.submit(live, seat, action, None))
+            if write == "move":  # (not stored at once: as if another server held the table)
+                monkeypatch.setattr(Store, "add_action_at_once", not_at_once)
+                monkeypatch.setattr(Store, "lock_for_action", slow_lock_now)
+                doing = asyncio.ensure_future(hub.submit(live, seat, action, None))
+            else:
+                monkeypatch.setattr(Store, "lock_table", slow_lock)
+                doing = asyncio.ensure_future(hub.chat(live, seat, "hello"))
             while not taking.is_set():
                 await asyncio.sleep(0.01)
-            move.cancel()
+            assert not doing.done()
+            doing.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await move
+                await doing
             monkeypatch.setattr(Store, "lock_table", lock_table)
+            monkeypatch.setattr(Store, "lock_for_action", lock_for_action)
 
-        client.portal.call(cancel_a_move)
+        client.portal.call(cancel_a_write)
         r = client.post(f"/api/tables/{table}/claim", json={"token": toks[0], "name": "Ada"})
         assert r.status_code == 200, r.text

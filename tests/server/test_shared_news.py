@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
 from courtly.engine.errors import CourtlyError
+from courtly.server import live as live_module
 from courtly.server import table_txn
 from courtly.server.app import create_app
 from courtly.server.db import POOL_SIZE, Store, database_url
@@ -271,6 +272,186 @@ def test_a_table_transaction_stores_any_text_exactly(pg_url: str) -> None:
     txn.rollback()
     assert [t for _, _, t in stored_actions(pg_url, table.id)] == odd
     store.engine.dispose()
+
+
+def test_an_action_stored_from_the_event_loop_is_stored_as_from_a_writer_thread(
+    pg_url: str,
+) -> None:
+    """An action's transaction on the event loop (``lock_for_action``,
+    ``add_action_now``) stores what a writer thread's (``lock_table``,
+    ``add_action``) stores: any text exactly, the game's end with its result,
+    the acting seat back from away (and no other seat); it reads the actions
+    stored since, and a write waits its turn behind the table's lock. An
+    action stored at once (``add_action_at_once``) is not stored while
+    another holds the lock, nor over an action of its number."""
+    from courtly.server.protocol import CreateTable
+    from courtly.server.tables import Table
+
+    store = Store(database_url(pg_url))
+    table = Table.create(CreateTable(game="crown-rivals", seats=["human", "random"], seed=1))
+    store.create_table(*table.rows())
+    store.set_away(table.id, [0, 1], True)
+    odd = ["it's", "back\\slash", "semi; DROP TABLE actions; --", "é ü \u2014 \U0001f451", "$$x$$"]
+    result = {"scores": [3, 7], "winners": [1], "note": 'it\'s "over"'}
+
+    async def run() -> None:
+        assert store.loop_txns is not None
+        try:
+            for n, notation in enumerate(odd):
+                txn = await store.lock_for_action(table.id, n)
+                assert txn is not None and txn.changes.actions == []
+                assert store.lock_table(table.id, "a", "a", n, 0) is None  # held: wait
+                assert await store.lock_for_action(table.id, n) is None
+                assert await store.add_action_at_once(table.id, n, 0, "x", False, None) is False
+                last = n == len(odd) - 1
+                await store.add_action_now(
+                    txn, table.id, n, n % 2, notation, n == 1, result if last else None, n == 2
+                )
+            taken = await store.add_action_at_once(table.id, 2, 0, "x", False, None)
+            assert taken is False  # an action 2 is stored: nothing written
+            txn = await store.lock_for_action(table.id, 1)
+            assert txn is not None
+            assert txn.changes.actions == [(n, n % 2, t, n == 1) for n, t in enumerate(odd)][1:]
+            await txn.rollback()
+        finally:
+            await store.loop_txns.close()
+
+    asyncio.run(run())
+    assert [t for _, _, t in stored_actions(pg_url, table.id)] == odd
+    engine = create_engine(database_url(pg_url))
+    with engine.connect() as conn:
+        over, stored = conn.execute(
+            text("select over, result from tables where id = :t"), {"t": table.id}
+        ).one()
+        away = dict(
+            conn.execute(
+                text("select seat, away from seats where table_id = :t"), {"t": table.id}
+            ).all()
+        )
+    engine.dispose()
+    store.engine.dispose()
+    assert over is True and stored == result
+    assert away == {0: False, 1: True}  # seat 0 acted (action 2) as a person: back
+
+
+def counted(store: Store, name: str) -> list[Any]:
+    """What each call of the store's asynchronous ``name`` answered, from now on."""
+    answers: list[Any] = []
+    plain = getattr(store, name)
+
+    async def call(*args: Any) -> Any:
+        answers.append(await plain(*args))
+        return answers[-1]
+
+    setattr(store, name, call)
+    return answers
+
+
+def test_an_action_is_stored_in_one_round_trip_when_the_server_is_up_to_date(
+    pg_url: str,
+) -> None:
+    """A server whose copy of the table is the stored one stores each action
+    in one round trip (``add_action_at_once``: the lock, the insert and the
+    notification at once), never taking the table's lock first."""
+    with TestClient(create_app(pg_url, limits=LIMITS)) as a:
+        made = create(a, "crown-rivals", ["human", "human"])
+        table = made["table"]["id"]
+        hub = a.app.state.hub  # type: ignore[attr-defined]
+        at_once = counted(hub.store, "add_action_at_once")
+        locked = counted(hub.store, "lock_for_action")
+
+        async def play() -> None:
+            live = await hub.get(table)
+            while live.table.seq < 30:
+                while live.thinking:  # a move made for a seat (forced) goes first
+                    await asyncio.sleep(0.01)
+                seat = live.table.state.to_act[0]
+                legal = live.table.legal[seat]
+                assert await hub.submit(live, seat, legal[0], live.table.seen_seq(seat)) is None
+
+        a.portal.call(play)
+    rows = stored_actions(pg_url, table)
+    assert len(rows) >= 30 and at_once == [True] * len(rows) and locked == []
+
+
+def test_an_action_on_a_server_behind_the_table_is_judged_again_once_caught_up(
+    two: tuple[TestClient, TestClient], pg_url: str
+) -> None:
+    """B has not heard A's action (deaf): B's copy is behind, so storing
+    B's action at once finds its number taken and stores nothing; B then
+    takes the table's lock, applies A's action, judges its own again, and
+    stores it after. Both servers hold the one stored game."""
+    a, b = two
+    made = create(a, "agents-of-the-crown", ["human"] * 4)
+    table = made["table"]["id"]
+    hub_a, hub_b = (c.app.state.hub for c in (a, b))  # type: ignore[attr-defined]
+    on_b = b.portal.call(hub_b.get, table)
+    settled(b, table)
+    hub_b.coord.on_note = lambda server, kind, t, extra: None  # deaf
+    at_once = counted(hub_b.store, "add_action_at_once")
+    locked = counted(hub_b.store, "lock_for_action")
+
+    async def act(hub: Any, seat: int) -> Any:
+        live = await hub.get(table)
+        assert seat in live.table.state.to_act
+        return await hub.submit(live, seat, live.table.legal[seat][0], None)
+
+    assert a.portal.call(act, hub_a, 0) is None
+    assert b.portal.call(act, hub_b, 1) is None
+    assert at_once == [False] and len(locked) == 1
+    rows = stored_actions(pg_url, table)
+    assert [(n, seat) for n, seat, _ in rows] == [(0, 0), (1, 1)]
+    assert on_b.table.state.record().actions == [(seat, t) for _, seat, t in rows]
+
+
+def test_a_table_another_server_runs_is_forgotten_where_nobody_uses_it(
+    two: tuple[TestClient, TestClient], pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """B loaded A's table for one request and has no client of it: once
+    ``FOLLOWED_AFTER`` has passed since, B's sweep forgets it, though A's
+    actions go on (B applies none of them from then on); a client coming to
+    B later finds the table as stored. A table B has a client of stays, and
+    A keeps the table it runs."""
+    a, b = two
+    made = create(a, "crown-rivals", ["human", "human"])
+    table = made["table"]["id"]
+    kept = create(a, "crown-rivals", ["human", "human"])
+    hub_a, hub_b = (c.app.state.hub for c in (a, b))  # type: ignore[attr-defined]
+    assert b.get(f"/api/tables/{table}").status_code == 200  # loaded on B, for one request
+
+    async def play(moves: int) -> None:
+        live = await hub_a.get(table)
+        for _ in range(moves):
+            seat = live.table.state.to_act[0]
+            assert await hub_a.submit(live, seat, live.table.legal[seat][0], None) is None
+
+    with b.websocket_connect(f"/ws/tables/{kept['table']['id']}") as watch:
+        until(watch, lambda m: m["type"] == "snapshot")
+        a.portal.call(play, 3)
+        followed = hub_b.tables[table]
+        for _ in range(250):  # B applies A's actions as it hears them
+            if followed.table.seq == 3:
+                break
+            b.portal.call(asyncio.sleep, 0.02)  # type: ignore[union-attr]
+        assert followed.table.seq == 3 and not followed.owner
+        monkeypatch.setattr(live_module, "FOLLOWED_AFTER", 0.0)
+        gone = b.portal.call(hub_b.sweep)
+        assert table in gone and kept["table"]["id"] not in gone
+        assert table not in hub_b.tables
+        assert table not in a.portal.call(hub_a.sweep)
+    a.portal.call(play, 2)
+    tok = made["seats"][0]["token"]
+    with b.websocket_connect(f"/ws/tables/{table}?token={tok}") as ws:
+        until(ws, lambda m: m["type"] == "snapshot")
+        reloaded = hub_b.tables[table]
+        assert reloaded is not followed
+        for _ in range(250):  # (the owner may make a forced move meanwhile)
+            rows = stored_actions(pg_url, table)
+            stored = [(st, t) for _, st, t in rows]
+            if reloaded.table.state.record().actions == stored and not reloaded.catching_up:
+                break
+            b.portal.call(asyncio.sleep, 0.02)  # type: ignore[union-attr]
+    assert len(rows) >= 5 and reloaded.table.state.record().actions == stored
 
 
 def test_the_next_action_heard_is_applied_and_sent_at_once(

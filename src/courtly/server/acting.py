@@ -32,6 +32,7 @@ from courtly.engine.events import Event
 from courtly.server.bots import QUICK_STAND_IN, SEARCHING, publicly_forced, turn_think
 from courtly.server.connections import Connection
 from courtly.server.core import BOT_BACKOFF, HubCore, Live, StorageError, log, rate_limited
+from courtly.server.db import LoopTxn
 from courtly.server.protocol import ChatLine, Hint, HintMove, Refused
 
 HINT_MOVES = 5
@@ -51,17 +52,87 @@ class Acting(HubCore):
     ) -> Refused | None:
         """Check, apply, commit, then send: None when accepted, else the refusal."""
         async with live.lock:
-            try:
-                async with self._txn(live, "a", "a") as txn:
-                    table = live.table
-                    act, refused = table.refusal(seat, action, seq)
-                    if refused is not None or act is None:
-                        return refused
-                    # a person acting takes their seat back (stored whatever this
-                    # server knows: another may just have marked it away)
-                    back = not by_bot and table.takeover
-                    events = table.apply(seat, act)
-                    try:
+            stored, refused = await self._submit_at_once(live, seat, action, seq, by_bot)
+            if not stored:
+                refused = await self._submit_locked(live, seat, action, seq, by_bot)
+            if refused is not None:
+                return refused
+        self._kick_bots(live)
+        return None
+
+    async def _submit_at_once(
+        self, live: Live, seat: int, action: Any, seq: int | None, by_bot: bool
+    ) -> tuple[bool, Refused | None]:
+        """Shared (PostgreSQL), with nothing heard from other servers yet to
+        apply here: check and apply the action, then store it in one round
+        trip, which stores it only if no other server holds the table's lock
+        or has stored an action of that number meanwhile (so this server's
+        copy of the table was the stored one). (False, None) when it was not
+        stored (undone): the locked path then catches up and judges it again,
+        as it does any action this copy refuses. The caller holds ``live.lock``."""
+        if self.store.loop_txns is None or live.news or live.heard or live.catching_up:
+            return False, None
+        table = live.table
+        act, refused = table.refusal(seat, action, seq)
+        if refused is not None or act is None:
+            return False, None
+        back = not by_bot and table.takeover
+        events = table.apply(seat, act)
+        try:
+            async with self._action_txns:
+                storing = self.db_now(
+                    self.store.add_action_at_once,
+                    table.id,
+                    table.seq - 1,
+                    seat,
+                    act.notation,
+                    by_bot,
+                    table.result(),
+                    back,
+                )
+                stored = await asyncio.shield(storing)
+        except StorageError as exc:  # the database failed: undo
+            table.undo_last()
+            return True, Refused(code="server_error", reason=str(exc), seq=table.seen_seq(seat))
+        if not stored:  # another server holds the table, or stored an action first
+            table.undo_last()
+            return False, None
+        self._acted(live, events, seat, act.notation, by_bot)
+        return True, None
+
+    async def _submit_locked(
+        self, live: Live, seat: int, action: Any, seq: int | None, by_bot: bool
+    ) -> Refused | None:
+        """Holding the table's lock (and, shared, the table's lock in the
+        database, after applying what other servers stored since): check,
+        apply, commit, then send. The caller holds ``live.lock``."""
+        try:
+            async with self._txn(live, "a", "a") as txn:
+                table = live.table
+                act, refused = table.refusal(seat, action, seq)
+                if refused is not None or act is None:
+                    return refused
+                # a person acting takes their seat back (stored whatever this
+                # server knows: another may just have marked it away)
+                back = not by_bot and table.takeover
+                events = table.apply(seat, act)
+                try:
+                    if isinstance(txn, LoopTxn):  # PostgreSQL: on the event loop
+                        # to its end even if this caller is cancelled meanwhile:
+                        # the table in memory is then that of the stored actions
+                        storing = self.db_now(
+                            self.store.add_action_now,
+                            txn,
+                            table.id,
+                            table.seq - 1,
+                            seat,
+                            act.notation,
+                            by_bot,
+                            table.result(),
+                            back,
+                        )
+                        await asyncio.shield(storing)
+                    else:
                         await self.db(
                             self.store.add_action,
                             table.id,
@@ -73,15 +144,12 @@ class Acting(HubCore):
                             txn,
                             back,
                         )
-                    except StorageError as exc:  # the disk or the database failed: undo
-                        table.undo_last()
-                        return Refused(
-                            code="server_error", reason=str(exc), seq=table.seen_seq(seat)
-                        )
-                    self._acted(live, events, seat, act.notation, by_bot)
-            except StorageError as exc:  # the table's lock could not be had
-                return Refused(code="server_error", reason=str(exc), seq=live.table.seen_seq(seat))
-        self._kick_bots(live)
+                except StorageError as exc:  # the disk or the database failed: undo
+                    table.undo_last()
+                    return Refused(code="server_error", reason=str(exc), seq=table.seen_seq(seat))
+                self._acted(live, events, seat, act.notation, by_bot)
+        except StorageError as exc:  # the table's lock could not be had
+            return Refused(code="server_error", reason=str(exc), seq=live.table.seen_seq(seat))
         return None
 
     def _acted(

@@ -151,7 +151,7 @@ class Connections(HubCore):
         async with live.lock:
             here = live.here()
             live.conns.add(conn)
-            live.touched = time.monotonic()
+            live.touched = live.used = time.monotonic()
             if self.shared and live.here() != here:
                 self._spawn(self._announce(live))
             snap = live.table.snapshot(seat, live.connected())
@@ -179,7 +179,7 @@ class Connections(HubCore):
         async with live.lock:
             here = live.here()
             live.conns.discard(conn)
-            live.touched = time.monotonic()
+            live.touched = live.used = time.monotonic()
             if self.shared and live.here() != here:
                 self._spawn(self._announce(live))
             self._send_seats(live)

@@ -13,14 +13,21 @@ import contextlib
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from courtly.engine.errors import CourtlyError
 from courtly.server.bots import BotPool
-from courtly.server.db import TABLE_TRANSACTIONS, WRITERS, Store, TableTxn
+from courtly.server.db import (
+    ACTION_TRANSACTIONS,
+    TABLE_TRANSACTIONS,
+    WRITERS,
+    LoopTxn,
+    Store,
+    TableTxn,
+)
 from courtly.server.limits import Buckets, Limits
 from courtly.server.protocol import Refused
 from courtly.server.shared import Coordinator
@@ -119,6 +126,10 @@ class Live:
     """Bot moves that could not be stored in a row (for the back-off)."""
     touched: float = field(default_factory=time.monotonic)
     """When something last happened at the table (an action, a connection)."""
+    used: float = field(default_factory=time.monotonic)
+    """When a client or request of this server last asked for the table (its
+    actions aside: a server follows another's actions only for its own
+    clients, see ``live.FOLLOWED_AFTER``)."""
     owner: bool = True
     """This server runs the table's bots and clocks (always, unless shared)."""
     chat_seen: int = 0
@@ -157,6 +168,15 @@ class Live:
         for more in self.elsewhere.values():
             seats |= more
         return seats
+
+
+def storage_failed(fn: Callable[..., Any], exc: Exception) -> StorageError:
+    """A failure of the database or its disk in ``fn``, logged and said plainly."""
+    log.warning("storage failed in %s: %s: %s", fn.__name__, type(exc).__name__, exc)
+    return StorageError(
+        f"the server could not store that just now ({type(exc).__name__}): "
+        "nothing was changed; try again in a moment"
+    )
 
 
 def rate_limited(limit: str, wait: float) -> Refused:
@@ -205,6 +225,7 @@ class HubCore:
         if self.shared:
             self.coord = Coordinator(store.url, store.server, self._noted, self._reset, self._lost)
         self._txns = asyncio.Semaphore(TABLE_TRANSACTIONS)
+        self._action_txns = asyncio.Semaphore(ACTION_TRANSACTIONS)
         self.servers: dict[str, float] = {}
         """Other servers heard from lately (shared), with when."""
         self.silent: set[str] = set()
@@ -223,11 +244,19 @@ class HubCore:
         except CourtlyError:
             raise
         except Exception as exc:
-            log.warning("storage failed in %s: %s: %s", fn.__name__, type(exc).__name__, exc)
-            raise StorageError(
-                f"the server could not store that just now ({type(exc).__name__}): "
-                "nothing was changed; try again in a moment"
-            ) from exc
+            raise storage_failed(fn, exc) from exc
+
+    async def db_now(self, fn: Callable[..., Awaitable[T]], *args: Any) -> T:
+        """Run an asynchronous storage call on the event loop (an action's
+        transaction on PostgreSQL). Failures are as ``db``'s. (Where a caller
+        cancelled meanwhile must not cut the call off halfway, the caller
+        shields it.)"""
+        try:
+            return await fn(*args)
+        except CourtlyError:
+            raise
+        except Exception as exc:
+            raise storage_failed(fn, exc) from exc
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -274,7 +303,7 @@ class HubCore:
         # peers.py
         def _txn(
             self, live: Live, kind: str, what: str
-        ) -> contextlib.AbstractAsyncContextManager[TableTxn | None]: ...
+        ) -> contextlib.AbstractAsyncContextManager[TableTxn | LoopTxn | None]: ...
         def _noted(self, server: str, kind: str, table_id: str, extra: str) -> None: ...
         def _reset(self) -> None: ...
         def _lost(self) -> None: ...

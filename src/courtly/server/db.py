@@ -1,8 +1,10 @@
 """Persistence: the database behind web play, migrated with Alembic at start.
 
-``Store`` is synchronous (SQLAlchemy 2 Core); the live layer calls it from one
-writer thread so the event loop never waits on the disk. Every accepted action
-is committed here before anyone is told of it.
+``Store`` is synchronous (SQLAlchemy 2 Core); the live layer calls it from
+writer threads so the event loop never waits on the disk (on PostgreSQL, an
+action is stored from the event loop itself, on asynchronous connections:
+``lock_for_action``, ``add_action_now``, ``add_action_at_once``). Every
+accepted action is committed here before anyone is told of it.
 
 SQLite (a file) is served by one server process: the file is locked for as
 long as a ``Store`` has it open, and a second server is refused. PostgreSQL is
@@ -43,7 +45,17 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from courtly.engine.errors import CourtlyError
 from courtly.server.models import ActionRow, ChatRow, SeatRow, TableRow
-from courtly.server.table_txn import CHANNEL, Changes, Dropped, TableTxn, begin, commit_action
+from courtly.server.table_txn import (
+    CHANNEL,
+    SESSION_OPTIONS,
+    Changes,
+    Dropped,
+    LoopTxn,
+    LoopTxns,
+    TableTxn,
+    begin,
+    commit_action,
+)
 
 try:
     import fcntl
@@ -54,14 +66,18 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 WRITERS = 4
 """Threads a server stores with on PostgreSQL (on SQLite, one)."""
 TABLE_TRANSACTIONS = 6
-"""Tables a server may hold the lock of at once (on PostgreSQL)."""
+"""Tables a server may hold the lock of at once for writes other than actions
+(on PostgreSQL, in the writer threads)."""
+ACTION_TRANSACTIONS = 16
+"""Tables a server may hold the lock of at once for an action (on PostgreSQL,
+on the event loop), each on a connection of its own. Six were too few under
+load: while the event loop ran late, every transaction's round trips waited
+for it, the six were taken and actions queued for them (BENCHMARKS.md)."""
 POOL_SIZE = WRITERS + TABLE_TRANSACTIONS
-"""Connections a server keeps to PostgreSQL: one per table transaction and one
-per writer thread, so that no thread ever waits for a connection that only a
-thread could give back."""
-IDLE_IN_TRANSACTION_MS = 30_000
-"""A server that stops in the middle of a table's transaction (frozen, not
-killed) lets go of the table's lock after this long."""
+"""Connections a server keeps to PostgreSQL for its writer threads: one per
+table transaction and one per writer thread, so that no thread ever waits for
+a connection that only a thread could give back. (An action's transaction has
+connections of its own, on the event loop: ``LoopTxns``.)"""
 
 
 def database_url(db: str) -> str:
@@ -121,7 +137,7 @@ def make_engine(url: str) -> Engine:
                 max_overflow=0,
                 connect_args={
                     "application_name": "courtly",
-                    "options": f"-c idle_in_transaction_session_timeout={IDLE_IN_TRANSACTION_MS}",
+                    "options": SESSION_OPTIONS,
                 },
             )
         return create_engine(url, pool_pre_ping=True)
@@ -234,6 +250,8 @@ class Store:
             raise CourtlyError(f"cannot open the database {shown_url(url)!r}: {why(exc)}") from None
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._insert_action = insert(ActionRow)
+        self.loop_txns = LoopTxns(url, self.server, ACTION_TRANSACTIONS) if self.shared else None
+        """PostgreSQL: the connections actions are stored on, from the event loop."""
 
     @contextlib.contextmanager
     def session(self) -> Iterator[Session]:
@@ -273,6 +291,49 @@ class Store:
             txn.changes.chat, txn.changes.seats = more.chat, more.seats
             txn.changes.rematch = more.rematch
         return txn
+
+    async def lock_for_action(self, table_id: str, seq: int) -> LoopTxn | None:
+        """PostgreSQL, on the event loop: take the table's lock for an action
+        and read the actions stored from ``seq`` on (None: another server
+        holds it), as ``lock_table(table_id, "a", "a", seq, ...)`` does in a
+        writer thread; the action is then stored by ``add_action_now``."""
+        assert self.loop_txns is not None
+        return await self.loop_txns.begin(table_id, seq)
+
+    async def add_action_now(
+        self,
+        txn: LoopTxn,
+        table_id: str,
+        n: int,
+        seat: int,
+        notation: str,
+        by_bot: bool,
+        result: dict[str, Any] | None,
+        back: bool = False,
+    ) -> None:
+        """PostgreSQL, on the event loop: commit the ``n``-th action in the
+        table's transaction ``txn`` (see ``add_action``: the same rows, the
+        same notification), in one round trip."""
+        await txn.commit_action(n, seat, notation, by_bot, now(), table_id, result, back)
+
+    async def add_action_at_once(
+        self,
+        table_id: str,
+        n: int,
+        seat: int,
+        notation: str,
+        by_bot: bool,
+        result: dict[str, Any] | None,
+        back: bool = False,
+    ) -> bool:
+        """PostgreSQL, on the event loop: store the ``n``-th action (what
+        ``add_action`` stores, and its notification) in one round trip, if no
+        other server holds the table's lock and no action ``n`` is stored yet;
+        whether it was stored (see ``table_txn.at_once_query``)."""
+        assert self.loop_txns is not None
+        return await self.loop_txns.store_at_once(
+            table_id, n, seat, notation, by_bot, now(), result, back
+        )
 
     @again_if_dropped
     def changes(self, table_id: str, what: str, seq: int, chat_seen: int) -> Changes:

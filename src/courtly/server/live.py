@@ -6,7 +6,8 @@ lock, so simultaneous decisions accept submissions in any order and each
 accepted action is applied and stored in one order. Each connection gets only
 what its seat may see: its own observation, its legal actions, the events
 visible to it. Other tables never wait: bots think in executors and the
-database is written from one writer thread.
+database is written from writer threads (on PostgreSQL, actions from the
+event loop on asynchronous connections: nothing waits for them either).
 
 Several servers may share one PostgreSQL database (``shared``): then every
 write of a table is made holding that table's lock in the database, after
@@ -75,6 +76,11 @@ __all__ = [
 
 FINISHED_AFTER = 60.0
 """Seconds a finished table stays in memory after it was last asked for."""
+FOLLOWED_AFTER = 60.0
+"""Shared: seconds a table another server runs stays in memory here with no
+client here, after it was last asked for here. Until then this server
+applies every action the other stores (its clients may come back); then it
+forgets the table, and loads it again from the database when asked."""
 SWEEP_EVERY = 30.0
 """Seconds between sweeps of idle tables."""
 
@@ -119,7 +125,10 @@ class Hub(Connections, Acting, Clocks, Reviews, Peers, HubCore):
         after ``idle_after`` seconds without anything happening. The ids that
         left. (Every ``get`` touches its table, so one just handed out never
         leaves before its caller takes hold of it.) Shared: a table that left
-        is no longer run here (see ``_watching``)."""
+        is no longer run here (see ``_watching``); one another server runs,
+        with no client here, leaves ``FOLLOWED_AFTER`` seconds after it was
+        last asked for here, however busy it is there: this server then
+        applies none of its actions."""
         gone = []
         clock = time.monotonic()
         for table_id, live in list(self.tables.items()):
@@ -128,7 +137,12 @@ class Hub(Connections, Acting, Clocks, Reviews, Peers, HubCore):
             after = (
                 min(self.idle_after, FINISHED_AFTER) if live.table.state.over else self.idle_after
             )
-            if clock - live.touched >= after:
+            followed = (
+                not live.owner
+                and not (live.news or live.heard or live.catching_up)
+                and clock - live.used >= min(after, FOLLOWED_AFTER)
+            )
+            if followed or clock - live.touched >= after:
                 del self.tables[table_id]
                 gone.append(table_id)
         return gone
@@ -144,6 +158,8 @@ class Hub(Connections, Acting, Clocks, Reviews, Peers, HubCore):
             task.cancel()
         if self.coord is not None:  # other servers take this one's tables over
             await self.coord.close()
+        if self.store.loop_txns is not None:
+            await self.store.loop_txns.close()
         self.pool.close()
         self.writer.shutdown(wait=True)
 
@@ -151,7 +167,7 @@ class Hub(Connections, Acting, Clocks, Reviews, Peers, HubCore):
         """A table by id, loaded from the database (and resumed) when not in memory."""
         live = self.tables.get(table_id)
         if live is not None:
-            live.touched = time.monotonic()
+            live.touched = live.used = time.monotonic()
             return live
         if len(table_id) > 32:
             return None

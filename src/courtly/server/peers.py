@@ -17,7 +17,7 @@ from collections.abc import AsyncIterator
 
 from courtly.engine.errors import CourtlyError
 from courtly.server.core import BOT_BACKOFF, HubCore, Live, StorageError, log
-from courtly.server.db import Changes, TableTxn
+from courtly.server.db import Changes, LoopTxn, TableTxn
 from courtly.server.table_txn import heard_action
 
 OWN_EVERY = 1.0
@@ -38,20 +38,25 @@ class Peers(HubCore):
     """News from other servers, catching up with them, taking tables over."""
 
     @contextlib.asynccontextmanager
-    async def _txn(self, live: Live, kind: str, what: str) -> AsyncIterator[TableTxn | None]:
+    async def _txn(
+        self, live: Live, kind: str, what: str
+    ) -> AsyncIterator[TableTxn | LoopTxn | None]:
         """Hold the table's lock in the database while checking and storing one
         write of ``kind`` (shared; the caller holds ``live.lock``): first wait
         for any other server holding it, then apply (and send) ``what`` other
         servers stored since (see ``Store.lock_table``). Yields the transaction
-        the write goes in (None when not shared: one server, one lock). A
-        database that fails is a StorageError."""
+        the write goes in (None when not shared: one server, one lock): an
+        action's runs on the event loop (a ``LoopTxn``), any other write's in
+        a writer thread (a ``TableTxn``). A database that fails is a
+        StorageError."""
         if not self.shared:
             yield None
             return
-        async with self._txns:
+        on_loop = kind == "a" and what == "a" and self.store.loop_txns is not None
+        async with self._action_txns if on_loop else self._txns:
             delay, deadline = 0.002, time.monotonic() + LOCK_WAIT
             while True:
-                txn = await self._lock(live, kind, what)
+                txn = await self._lock(live, kind, what, on_loop)
                 if txn is not None:
                     break
                 if time.monotonic() > deadline:
@@ -66,37 +71,50 @@ class Peers(HubCore):
                 yield txn
             finally:
                 if txn.open:  # nothing was written: let the table go
-                    try:
-                        self.writer.submit(txn.rollback)
-                    except RuntimeError:  # the server is closing
-                        txn.rollback()
+                    self._roll_back(txn)
 
-    async def _lock(self, live: Live, kind: str, what: str) -> TableTxn | None:
-        """One try at the table's lock (see ``Store.lock_table``). A caller
-        cancelled meanwhile (a client gone mid-request) does not stop the try,
-        which runs in the writer thread anyway: a lock it took is let go at
-        once, where it would otherwise hold the table until its connection
-        closed, and every later write would wait in vain."""
+    def _roll_back(self, txn: TableTxn | LoopTxn) -> None:
+        """End a table's transaction in which nothing was written, without
+        waiting for it."""
+        if isinstance(txn, LoopTxn):
+            self._spawn(txn.rollback())
+            return
+        try:
+            self.writer.submit(txn.rollback)
+        except RuntimeError:  # the server is closing
+            txn.rollback()
+
+    async def _lock(
+        self, live: Live, kind: str, what: str, on_loop: bool
+    ) -> TableTxn | LoopTxn | None:
+        """One try at the table's lock (see ``Store.lock_table``; an action's,
+        ``Store.lock_for_action``, on the event loop). A caller cancelled
+        meanwhile (a client gone mid-request) does not stop the try: a lock it
+        took is let go at once, where it would otherwise hold the table until
+        its connection closed, and every later write would wait in vain."""
         table = live.table
-        trying = asyncio.ensure_future(
-            self.db(self.store.lock_table, table.id, kind, what, table.seq, live.chat_seen)
-        )
+        trying: asyncio.Future[TableTxn | LoopTxn | None]
+        if on_loop:
+            trying = asyncio.ensure_future(
+                self.db_now(self.store.lock_for_action, table.id, table.seq)
+            )
+        else:
+            trying = asyncio.ensure_future(
+                self.db(self.store.lock_table, table.id, kind, what, table.seq, live.chat_seen)
+            )
         try:
             return await asyncio.shield(trying)
         except asyncio.CancelledError:
             trying.add_done_callback(self._let_go)
             raise
 
-    def _let_go(self, trying: asyncio.Future[TableTxn | None]) -> None:
+    def _let_go(self, trying: asyncio.Future[TableTxn | LoopTxn | None]) -> None:
         """Roll back a lock taken for a caller that is gone."""
         if trying.cancelled() or trying.exception() is not None:
             return
         txn = trying.result()
         if txn is not None:
-            try:
-                self.writer.submit(txn.rollback)
-            except RuntimeError:  # the server is closing
-                txn.rollback()
+            self._roll_back(txn)
 
     # -- several servers (shared) ----------------------------------------------------
     def _noted(self, server: str, kind: str, table_id: str, extra: str) -> None:

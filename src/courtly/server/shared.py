@@ -30,10 +30,9 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy.engine import make_url
-
 from courtly.engine.errors import CourtlyError
 from courtly.server.db import CHANNEL
+from courtly.server.table_txn import conninfo
 
 log = logging.getLogger("courtly.server")
 
@@ -41,11 +40,6 @@ Note = Callable[[str, str, str, str], None]
 """Called with (server, kind, table, extra) for each notification of another server."""
 
 OWN_KEY = "hashtextextended('own:' || {}, 0)"
-
-
-def conninfo(url: str) -> str:
-    """The libpq address of a SQLAlchemy PostgreSQL URL."""
-    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
 class Coordinator:

@@ -8,16 +8,25 @@ its values escaped by libpq for the connection): taking the lock and reading
 what is new is one round trip to the database, storing the action with its
 notification and committing is one more. An action's notification carries the action itself (when it fits), so
 the other servers apply it without a query of their own.
+
+An action's transaction runs on the event loop (``LoopTxn``, on psycopg's
+``AsyncConnection``s, kept by ``LoopTxns``): no hand-off to a writer thread
+and back, twice an action. Every other write (chat, seats, a rematch) takes
+the same lock in a writer thread (``TableTxn``, ``begin``), with the same
+statements.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 
 CHANNEL = "courtly"
@@ -26,6 +35,20 @@ NOTE_LIMIT = 7_900
 """Bytes of a notification's payload at most (PostgreSQL takes up to 8,000): an
 action's notification carries the action itself when it fits (the other
 servers then apply it without reading it), else only the table's id."""
+IDLE_IN_TRANSACTION_MS = 30_000
+"""A server that stops in the middle of a table's transaction (frozen, not
+killed) lets go of the table's lock after this long."""
+SESSION_OPTIONS = f"-c idle_in_transaction_session_timeout={IDLE_IN_TRANSACTION_MS}"
+"""The settings of every connection a server writes tables on."""
+
+
+IDLE = 0
+"""libpq's transaction status of a connection in no transaction (``PQTRANS_IDLE``)."""
+
+
+def conninfo(url: str) -> str:
+    """The libpq address of a SQLAlchemy PostgreSQL URL."""
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
 @dataclass
@@ -106,6 +129,113 @@ class Dropped(Exception):
     """The database dropped the connection a table's transaction was on."""
 
 
+def lock_query(
+    lit: Callable[[str], str], server: str, table_id: str, kind: str, actions: bool, seq: int
+) -> str:
+    """One query string: ``BEGIN``, the table's lock (with the notification
+    of a write of ``kind`` other than an action, queued when the lock is had)
+    and, with ``actions``, the read of the actions stored from ``seq`` on;
+    ``lit`` makes an SQL string literal for the connection. The read is a
+    statement of its own, run once the lock is held (each statement sees what
+    was committed before it began), so it sees every action committed before."""
+    key = lit("table:" + table_id)
+    if kind == "a":
+        lock = f"SELECT pg_try_advisory_xact_lock(hashtextextended({key}, 0))"
+    else:
+        note = lit(f"{server} {kind} {table_id}")
+        lock = (
+            "SELECT l.got FROM (SELECT pg_try_advisory_xact_lock(hashtextextended("
+            f"{key}, 0)) AS got) AS l, LATERAL (SELECT pg_notify({lit(CHANNEL)}, {note}) "
+            "WHERE l.got) AS n"
+        )
+    statements = ["BEGIN", lock]
+    if actions:
+        statements.append(
+            "SELECT n, seat, notation, by_bot FROM actions WHERE table_id = "
+            f"{lit(table_id)} AND n >= {int(seq)} ORDER BY n"
+        )
+    return ";".join(statements)
+
+
+def action_query(
+    lit: Callable[[str], str],
+    server: str,
+    table_id: str,
+    n: int,
+    seat: int,
+    notation: str,
+    by_bot: bool,
+    at: datetime,
+    result: dict[str, Any] | None = None,
+    back: bool = False,
+) -> str:
+    """One query string: the ``n``-th action's insert, its notification
+    (carrying the action, see ``NOTE_LIMIT``) and ``COMMIT``; before them,
+    ``result`` marks the game over and ``back`` the seat not away (what
+    ``Store.add_action`` stores with an action)."""
+    note = action_note(server, table_id, n, seat, notation, by_bot)
+    statements = []
+    if result is not None:
+        statements.append(
+            f"UPDATE tables SET over = true, result = {lit(json.dumps(result))} "
+            f"WHERE id = {lit(table_id)}"
+        )
+    if back:
+        statements.append(
+            f"UPDATE seats SET away = false WHERE table_id = {lit(table_id)} "
+            f"AND seat = {int(seat)} AND away"
+        )
+    statements += [
+        "INSERT INTO actions (table_id, n, seat, notation, by_bot, at) VALUES "
+        f"({lit(table_id)}, {int(n)}, {int(seat)}, {lit(notation)}, "
+        f"{'true' if by_bot else 'false'}, {lit(at.isoformat(' '))}::timestamp)",
+        f"SELECT pg_notify({lit(CHANNEL)}, {lit(note)})",
+        "COMMIT",
+    ]
+    return ";".join(statements)
+
+
+def at_once_query(
+    lit: Callable[[str], str],
+    server: str,
+    table_id: str,
+    n: int,
+    seat: int,
+    notation: str,
+    by_bot: bool,
+    at: datetime,
+    result: dict[str, Any] | None = None,
+    back: bool = False,
+) -> str:
+    """One statement (its own transaction) that stores the ``n``-th action,
+    with what ``action_query`` stores with it and its notification, only if
+    the table's lock is free: the lock, the insert, the updates and the
+    notification in one round trip. It answers one row when stored, none
+    when another server holds the lock, and fails (a unique violation) when
+    an action ``n`` is stored already; nothing is written then."""
+    key = lit("table:" + table_id)
+    tid = lit(table_id)
+    note = action_note(server, table_id, n, seat, notation, by_bot)
+    parts = [
+        f"WITH got AS (SELECT pg_try_advisory_xact_lock(hashtextextended({key}, 0)) AS ok), "
+        "ins AS (INSERT INTO actions (table_id, n, seat, notation, by_bot, at) "
+        f"SELECT {tid}, {int(n)}, {int(seat)}, {lit(notation)}, "
+        f"{'true' if by_bot else 'false'}, {lit(at.isoformat(' '))}::timestamp "
+        "FROM got WHERE got.ok RETURNING n)"
+    ]
+    if result is not None:
+        parts.append(
+            f"fin AS (UPDATE tables SET over = true, result = {lit(json.dumps(result))} "
+            f"WHERE id = {tid} AND EXISTS (SELECT 1 FROM ins))"
+        )
+    if back:
+        parts.append(
+            f"bk AS (UPDATE seats SET away = false WHERE table_id = {tid} "
+            f"AND seat = {int(seat)} AND away AND EXISTS (SELECT 1 FROM ins))"
+        )
+    return ", ".join(parts) + f" SELECT pg_notify({lit(CHANNEL)}, {lit(note)}) FROM ins"
+
+
 def begin(
     conn: Connection, server: str, table_id: str, kind: str, actions: bool, seq: int
 ) -> TableTxn | None:
@@ -122,24 +252,8 @@ def begin(
     try:
         txn = TableTxn(conn)
         raw = txn.raw
-        lit = txn.literal
-        key = lit("table:" + table_id)
-        if kind == "a":
-            lock = f"SELECT pg_try_advisory_xact_lock(hashtextextended({key}, 0))"
-        else:
-            note = lit(f"{server} {kind} {table_id}")
-            lock = (
-                "SELECT l.got FROM (SELECT pg_try_advisory_xact_lock(hashtextextended("
-                f"{key}, 0)) AS got) AS l, LATERAL (SELECT pg_notify({lit(CHANNEL)}, {note}) "
-                "WHERE l.got) AS n"
-            )
-        statements = ["BEGIN", lock]
-        if actions:
-            statements.append(
-                "SELECT n, seat, notation, by_bot FROM actions WHERE table_id = "
-                f"{lit(table_id)} AND n >= {int(seq)} ORDER BY n"
-            )
-        cur = raw.execute(txn.encode(";".join(statements)))
+        query = lock_query(txn.literal, server, table_id, kind, actions, seq)
+        cur = raw.execute(txn.encode(query))
         cur.nextset()  # past BEGIN: the lock
         row = cur.fetchone()
         if not (row and row[0]):
@@ -175,16 +289,8 @@ def commit_action(
     """Store the ``n``-th action in ``txn`` and commit it: the insert, the
     notification (carrying the action, see ``NOTE_LIMIT``) and ``COMMIT`` in
     one query string, one round trip."""
-    note = action_note(server, table_id, n, seat, notation, by_bot)
-    lit = txn.literal
-    txn.raw.execute(
-        txn.encode(
-            "INSERT INTO actions (table_id, n, seat, notation, by_bot, at) VALUES "
-            f"({lit(table_id)}, {int(n)}, {int(seat)}, {lit(notation)}, "
-            f"{'true' if by_bot else 'false'}, {lit(at.isoformat(' '))}::timestamp);"
-            f"SELECT pg_notify({lit(CHANNEL)}, {lit(note)});COMMIT"
-        )
-    )
+    query = action_query(txn.literal, server, table_id, n, seat, notation, by_bot, at)
+    txn.raw.execute(txn.encode(query))
     txn.close()
 
 
@@ -205,3 +311,204 @@ def heard_action(extra: str) -> tuple[int, int, str, bool] | None:
     if len(parts) < 4 or not all(p.isdigit() for p in parts[:3]):
         return None
     return int(parts[0]), int(parts[1]), parts[3], parts[2] == "1"
+
+
+class LoopTxn:
+    """A table's transaction for one action, on the event loop: the table's
+    lock and the actions other servers stored since (``changes``), then the
+    action stored, notified and committed (``commit_action``), or nothing
+    written (``rollback``). The statements are ``TableTxn``'s, on a
+    connection of ``LoopTxns``, in autocommit mode (``BEGIN`` and ``COMMIT``
+    travel with the statements around them)."""
+
+    def __init__(self, txns: LoopTxns, conn: Any) -> None:
+        self.txns = txns
+        self.conn = conn
+        self.literal, self._encoding = txns.literals(conn)
+        self.changes = Changes()
+        self.open = True
+        """Nothing was sent to end the transaction yet."""
+
+    async def commit_action(
+        self,
+        n: int,
+        seat: int,
+        notation: str,
+        by_bot: bool,
+        at: datetime,
+        table_id: str,
+        result: dict[str, Any] | None = None,
+        back: bool = False,
+    ) -> None:
+        """Store the ``n``-th action, notify it and commit, in one round trip
+        (see ``action_query``). The transaction is over from the start, done
+        or failed: a failure gives the connection back only once it has
+        rolled back (or drops it)."""
+        self.open = False
+        query = action_query(
+            self.literal, self.txns.server, table_id, n, seat, notation, by_bot, at, result, back
+        )
+        try:
+            await self.conn.execute(query.encode(self._encoding), prepare=False)
+        except BaseException:
+            await self.txns.give_back(self.conn, failed=True)
+            raise
+        await self.txns.give_back(self.conn)
+
+    async def rollback(self) -> None:
+        """Nothing written: let go of the table's lock."""
+        if self.open:
+            self.open = False
+            await self.txns.give_back(self.conn, failed=True)
+
+
+class LoopTxns:
+    """The connections an action's transaction runs on, on the event loop
+    (psycopg's ``AsyncConnection``, in autocommit mode): made when needed,
+    kept once free (at most ``keep``), dropped when they fail. As many are
+    in use at once as tables' transactions (the hub's ``TABLE_TRANSACTIONS``)."""
+
+    def __init__(self, url: str, server: str, keep: int) -> None:
+        self.conninfo = conninfo(url)
+        self.server = server
+        self.keep = keep
+        self.free: list[Any] = []
+        self.lent: set[Any] = set()
+        """Connections in a transaction now (given back when it ends)."""
+        self._literals: dict[Any, tuple[Callable[[str], str], str]] = {}
+        self.closed = False
+
+    def literals(self, conn: Any) -> tuple[Callable[[str], str], str]:
+        """How to write an SQL string literal for ``conn`` (escaped by libpq
+        for it), and its encoding: made once a connection."""
+        made = self._literals.get(conn)
+        if made is None:
+            from psycopg.pq import Escaping  # (PostgreSQL only: an extra)
+
+            escape, encoding = Escaping(conn.pgconn).escape_literal, conn.info.encoding
+
+            def literal(value: str) -> str:
+                return escape(value.encode(encoding)).decode(encoding)
+
+            made = self._literals[conn] = (literal, encoding)
+        return made
+
+    async def _connect(self) -> Any:
+        import psycopg
+
+        return await psycopg.AsyncConnection.connect(
+            self.conninfo,
+            autocommit=True,
+            application_name="courtly",
+            options=SESSION_OPTIONS,
+            connect_timeout=10,
+        )
+
+    async def store_at_once(
+        self,
+        table_id: str,
+        n: int,
+        seat: int,
+        notation: str,
+        by_bot: bool,
+        at: datetime,
+        result: dict[str, Any] | None = None,
+        back: bool = False,
+    ) -> bool:
+        """Store the ``n``-th action in one round trip, unless another server
+        holds the table's lock or has stored an action ``n`` already (False:
+        nothing was written; see ``at_once_query``). A kept connection the
+        database dropped is replaced, as in ``begin``."""
+        from psycopg.errors import UniqueViolation
+
+        async def once(conn: Any) -> bool:
+            self.lent.add(conn)
+            literal, encoding = self.literals(conn)
+            query = at_once_query(
+                literal, self.server, table_id, n, seat, notation, by_bot, at, result, back
+            )
+            try:
+                cur = await conn.execute(query.encode(encoding), prepare=False)
+                stored = await cur.fetchone() is not None
+            except UniqueViolation:  # (its own transaction: rolled back)
+                stored = False
+            await self.give_back(conn)
+            return stored
+
+        if self.free:
+            conn = self.free.pop()
+            try:
+                return await once(conn)
+            except Exception:
+                dropped = conn.closed or conn.broken
+                await self.give_back(conn, failed=True)
+                if not dropped:
+                    raise
+        conn = await self._connect()
+        try:
+            return await once(conn)
+        except BaseException:
+            await self.give_back(conn, failed=True)
+            raise
+
+    async def begin(self, table_id: str, seq: int) -> LoopTxn | None:
+        """Take the table's lock in a new transaction and read the actions
+        stored from ``seq`` on, in one round trip (see ``lock_query``), unless
+        another server holds it (then None). A kept connection the database
+        dropped meanwhile (restarted, or cut) is replaced, and the try made
+        again on a fresh one: nothing was done on the dead one."""
+        if self.free:
+            conn = self.free.pop()
+            try:
+                return await self._begin(conn, table_id, seq)
+            except Exception:
+                dropped = conn.closed or conn.broken
+                await self.give_back(conn, failed=True)
+                if not dropped:
+                    raise
+        conn = await self._connect()
+        try:
+            return await self._begin(conn, table_id, seq)
+        except BaseException:
+            await self.give_back(conn, failed=True)
+            raise
+
+    async def _begin(self, conn: Any, table_id: str, seq: int) -> LoopTxn | None:
+        self.lent.add(conn)
+        txn = LoopTxn(self, conn)
+        query = lock_query(txn.literal, self.server, table_id, "a", True, seq)
+        cur = await conn.execute(query.encode(txn._encoding), prepare=False)
+        cur.nextset()  # past BEGIN: the lock
+        row = await cur.fetchone()
+        if not (row and row[0]):
+            await txn.rollback()
+            return None
+        cur.nextset()
+        txn.changes.actions = [
+            (n, seat, notation, bool(by_bot)) for n, seat, notation, by_bot in await cur.fetchall()
+        ]
+        return txn
+
+    async def give_back(self, conn: Any, failed: bool = False) -> None:
+        """Keep ``conn`` for the next transaction, out of any transaction
+        (``failed``: rolled back first), or close it when it cannot be kept."""
+        self.lent.discard(conn)
+        if failed and not (conn.closed or conn.broken):
+            with contextlib.suppress(Exception):
+                await conn.rollback()
+        idle = not (conn.closed or conn.broken) and conn.pgconn.transaction_status == IDLE
+        if idle and not self.closed and len(self.free) < self.keep:
+            self.free.append(conn)
+            return
+        self._literals.pop(conn, None)
+        with contextlib.suppress(Exception):
+            await conn.close()
+
+    async def close(self) -> None:
+        """Close the kept connections (those in use close when given back)."""
+        self.closed = True
+        free, self.free = self.free, []
+        self._literals.clear()
+        for conn in free:
+            with contextlib.suppress(Exception):
+                await conn.close()
