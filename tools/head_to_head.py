@@ -2,6 +2,7 @@
 apart from the machine's load.
 
     python tools/head_to_head.py GAME GAMES SEED [ITERATIONS] [--think S] [--guard K=V,...]
+        [--own K=F,...] [--oracle] [--overrides]
 
 plays GAMES games of GAME (seeds SEED, SEED+1, ...), one `hard` seat and
 `normal` in every other, `hard` in seat ``i % seats`` in game ``i``. With
@@ -17,7 +18,15 @@ played another move than the heuristic's. ``--guard`` screens a variant of
 ``--guard z=3`` or ``candidates=12``) and ``share``, the share of the budget
 the guard spends (``ISMCTS.guard_share``); each game's line then adds the
 decisions, the guard's overrides and `hard`'s CPU seconds in that game, so that
-two variants can be paired seed by seed.
+two variants can be paired seed by seed. ``--own`` gives `hard` its own
+seat's policy (``ISMCTS.own``): the game's heuristic with weights multiplied
+(``--own heart=0.5``). ``--overrides`` prints a line for each decision where
+the guard replaced the heuristic's move (the heuristic's move, the one
+played, the evidence). ``--oracle`` is a measurement, not
+a bot: `hard` searches worlds that are the game as it is, every hand
+included, only its deck shuffled (``oracle``), so that the games show what
+reading the other seats' hidden cards perfectly would be worth, the most a
+sampler that weighs worlds by the other seats' moves could give.
 """
 
 from __future__ import annotations
@@ -34,8 +43,10 @@ from courtly.bots import make
 from courtly.bots.guard import Guard
 from courtly.bots.ismcts import ISMCTS
 from courtly.bots.levels import make_level
+from courtly.engine import plugins
 from courtly.engine.actions import Action
 from courtly.engine.driver import Driver
+from courtly.engine.game import Game, Sampler, State
 from courtly.games import get
 from courtly.lab.departures import Watched
 
@@ -45,9 +56,10 @@ class Timed(Watched):
     the guard's worlds, besides how often it played another move than the
     heuristic's (``Watched.departed``)."""
 
-    def __init__(self, hard: ISMCTS) -> None:
+    def __init__(self, hard: ISMCTS, overrides: bool = False) -> None:
         super().__init__(hard)
         self.hard = hard
+        self.overrides = overrides
         self.times: list[float] = []
         self.cpu: list[float] = []
         self.iterations: list[int] = []
@@ -61,7 +73,49 @@ class Timed(Watched):
         self.iterations.append(self.hard.last_iterations)
         verdict = self.hard.last_verdict
         self.worlds.append(0 if verdict is None else verdict.worlds)
+        if self.overrides and verdict is not None and verdict.overridden:
+            print(json.dumps(override(self.hard, obs, legal, action)), flush=True)
         return action
+
+
+def override(hard: ISMCTS, obs: Any, legal: Sequence[Action], action: Action) -> dict[str, Any]:
+    """What ``--overrides`` prints of a decision where the guard replaced the
+    heuristic's move: the move the heuristic makes (asked again, with a
+    generator of its own: the game is unchanged), the move played, its mean
+    paired difference and worlds, and the decision's setting."""
+    heuristic = hard.own or hard.rollout
+    assert heuristic is not None and hard.last_verdict is not None
+    base = heuristic.act(obs, legal, random.Random(0))
+    paired = next(p for p in hard.last_verdict.candidates if p.action.id == action.id)
+    row: dict[str, Any] = {"override": obs.get("decision"), "heuristic": base.notation}
+    row |= {"played": action.notation, "mean": round(paired.mean, 3), "worlds": paired.n}
+    row |= {"seat": obs["seat"], "hand": obs.get("hand"), "scores": obs.get("scores")}
+    return row
+
+
+def oracle(game: Game, truth: State) -> Game:
+    """For ``--oracle`` alone: ``game`` whose worlds are ``truth`` (the game
+    being played, as it stands when `hard` is asked) cloned, with its deck
+    (a ``deck`` list, where the game keeps one) shuffled: `hard` then knows
+    every hand but not the order of the cards to come. Never a bot's sampler:
+    it reads the state, which no bot may."""
+
+    class Oracle(type(game)):  # type: ignore[misc]
+        def sampler(self, observation: Any) -> Sampler:
+            return Sampler(self, observation)  # each world from sample_state, below
+
+        def sample_state(self, observation: Any, rng: random.Random) -> State:
+            world = truth.clone()
+            world._rng = random.Random(rng.getrandbits(48))
+            shown: Any = world
+            deck = getattr(shown, "deck", None)
+            if isinstance(deck, list):
+                deck = list(deck)
+                rng.shuffle(deck)
+                shown.deck = deck
+            return world
+
+    return Oracle()
 
 
 def set_guard(hard: ISMCTS, spec: str) -> None:
@@ -82,9 +136,33 @@ def set_guard(hard: ISMCTS, spec: str) -> None:
         hard.guard = replace(hard.guard, **changes)
 
 
+def set_own(hard: ISMCTS, spec: str) -> None:
+    """Give ``hard`` its own seat's policy (``ISMCTS.own``): the game's
+    heuristic with weights multiplied as ``spec`` says (``k=f`` pairs,
+    comma-separated)."""
+    ref = hard.game.plugins.heuristic
+    assert ref is not None and hard.rollout is not None
+    heuristic: Any = hard.rollout
+    weights = dict(heuristic.weights)
+    for pair in filter(None, spec.split(",")):
+        key, _, factor = pair.partition("=")
+        if key not in weights:
+            raise SystemExit(f"--own: {key!r} is not a weight of the heuristic")
+        weights[key] *= float(factor)
+    hard.own = plugins.load(ref)(hard.game, weights=weights)
+
+
 def main(argv: list[str]) -> None:
     think = None
     guard = ""
+    seeing = "--oracle" in argv
+    overrides = "--overrides" in argv
+    argv = [a for a in argv if a not in ("--oracle", "--overrides")]
+    own = ""
+    if "--own" in argv:
+        i = argv.index("--own")
+        own = argv[i + 1]
+        argv = argv[:i] + argv[i + 2 :]
     if "--guard" in argv:
         i = argv.index("--guard")
         guard = argv[i + 1]
@@ -108,12 +186,14 @@ def main(argv: list[str]) -> None:
         state = game.new(seed=seed)
         n = state.players
         mine = g % n
-        hard = make_level("hard", game, think)
+        hard = make_level("hard", oracle(game, state) if seeing else game, think)
         assert isinstance(hard, ISMCTS)
         if iterations is not None:
             hard.iterations, hard.time_cap = iterations, None
         set_guard(hard, guard)
-        timed = Timed(hard)
+        if own:
+            set_own(hard, own)
+        timed = Timed(hard, overrides)
         # played as every surface plays it (the engine's driver); forced moves are not asked
         Driver(state, [timed if s == mine else make("normal", game) for s in range(n)]).run()
         times += timed.times

@@ -13,8 +13,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from courtly.bots import make
 from courtly.bots.base import Bot
-from courtly.bots.guard import Guard, Paired, compare
+from courtly.bots.guard import Guard, Paired, compare, play_on
 from courtly.bots.ismcts import ISMCTS, rewards
 from courtly.bots.levels import make_level
 from courtly.engine.actions import Action
@@ -193,3 +194,44 @@ def test_hard_searches_with_the_guard_and_reports_its_verdict() -> None:
     verdict = bot.last_verdict
     assert verdict is not None and verdict.action is action
     assert action in legal
+
+
+class Asked(Bot):
+    """A policy that notes the seat of every observation it is asked with."""
+
+    def __init__(self, game: Game, move: int = 0) -> None:
+        super().__init__(game)
+        self.move = move
+        self.seats: list[int] = []
+
+    def act(
+        self, observation: Mapping[str, Any] | None, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        assert observation is not None
+        self.seats.append(observation["seat"])
+        return legal[self.move]
+
+
+def test_an_own_policy_plays_the_searching_seat_alone_in_rollouts() -> None:
+    game = get("garrison")
+    state = game.new(seed=2)
+    me = state.to_act[0]
+    own = Asked(game)
+    rng = random.Random(2)
+    played = play_on(state.clone(), make("normal", game), 80, rng, rng.getrandbits, own, me)
+    assert played == 80 and own.seats and set(own.seats) == {me}
+
+
+def test_an_own_policy_gives_the_move_the_guard_keeps() -> None:
+    # Every move equal: the guard keeps the base move, which is the own
+    # policy's (move 3), not the rollout policy's (Habit's move 1).
+    game = Draw([0.5] * 4)
+    own = Asked(game, move=3)
+    bot = ISMCTS(game, iterations=200, rollout=Habit(game), guard=Guard(), own=own)
+    state = game.new(seed=1)
+    assert bot.act(state.observation(0), state.legal_actions(0), random.Random(1)).id == 3
+    verdict = bot.last_verdict
+    assert verdict is not None and not verdict.overridden and verdict.action.id == 3
+    # without it, the rollout policy's move stands
+    plain = ISMCTS(game, iterations=200, rollout=Habit(game), guard=Guard())
+    assert plain.act(state.observation(0), state.legal_actions(0), random.Random(1)).id == 1

@@ -3,12 +3,15 @@ on the bot before play, for screening."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
 from courtly.bots import make
+from courtly.bots.guard import Paired, Verdict
 from courtly.bots.ismcts import ISMCTS
 from courtly.games import get
 from tests.scripts import load_script
@@ -35,3 +38,48 @@ def test_the_guard_option_sets_the_guards_fields_and_its_share() -> None:
     assert hard.guard.candidates == 12
     with pytest.raises(SystemExit, match="not one of"):
         TOOL.set_guard(hard, "depth=3")
+
+
+def test_the_oracle_deals_every_hand_as_it_is_and_shuffles_the_deck() -> None:
+    game = get("garrison")
+    state = game.new(seed=5)
+    seeing = TOOL.oracle(game, state)
+    obs = state.observation(state.to_act[0])
+    worlds = [seeing.sampler(obs).sample(random.Random(k)) for k in range(4)]
+    for world in worlds:
+        assert world is not state and world.hands == state.hands  # every hand, not only its own
+        assert sorted(world.deck) == sorted(state.deck)
+        assert world.observation(obs["seat"]) == obs
+    assert any(world.deck != state.deck for world in worlds)  # the cards to come stay unknown
+    hard = make("hard", seeing)
+    assert isinstance(hard, ISMCTS) and hard.game is seeing  # the search deals its worlds there
+
+
+def test_the_own_option_gives_hard_the_heuristic_with_changed_weights_for_its_seat() -> None:
+    hard = make("hard", get("garrison"))
+    assert isinstance(hard, ISMCTS) and hard.own is None
+    TOOL.set_own(hard, "heart=0.5,gift=2")
+    normal: Any = hard.rollout
+    own: Any = hard.own
+    assert own is not None and own is not normal
+    assert own.weights["heart"] == normal.weights["heart"] * 0.5
+    assert own.weights["gift"] == normal.weights["gift"] * 2
+    assert own.weights["up"] == normal.weights["up"]
+    with pytest.raises(SystemExit, match="not a weight"):
+        TOOL.set_own(hard, "depth=3")
+
+
+def test_an_override_line_names_the_heuristics_move_and_the_evidence() -> None:
+    game = get("garrison")
+    hard = make("hard", game)
+    assert isinstance(hard, ISMCTS) and hard.rollout is not None
+    state = game.new(seed=3)
+    seat = state.to_act[0]
+    obs, legal = state.observation(seat), state.legal_actions(seat)
+    base = hard.rollout.act(obs, legal, random.Random(0))
+    other = next(a for a in legal if a.id != base.id)
+    paired = Paired(other, n=12, total=1.2, squares=0.2)
+    hard.last_verdict = Verdict(other, True, 12, 24, 240, [paired])
+    row = TOOL.override(hard, obs, legal, other)
+    assert row["heuristic"] == base.notation and row["played"] == other.notation
+    assert row["mean"] == 0.1 and row["worlds"] == 12 and row["seat"] == seat

@@ -94,10 +94,17 @@ class Guard:
 
 
 def play_on(
-    world: State, policy: Bot, steps: int, rng: random.Random, pick: Callable[[int], int]
+    world: State,
+    policy: Bot,
+    steps: int,
+    rng: random.Random,
+    pick: Callable[[int], int],
+    own: Bot | None = None,
+    me: int = -1,
 ) -> int:
     """Play ``world`` on with ``policy`` for at most ``steps`` decisions (a forced
-    move without asking it); the decisions played."""
+    move without asking it), ``own`` playing seat ``me`` where given; the
+    decisions played."""
     played = 0
     while not world.over and played < steps:
         to_act = world.to_act
@@ -106,8 +113,9 @@ def play_on(
         if len(legal) == 1:
             action = legal[0]
         else:
-            obs = world.observation(seat) if policy.needs_observation else None
-            action = policy.act(obs, legal, rng)
+            bot = own if own is not None and seat == me else policy
+            obs = world.observation(seat) if bot.needs_observation else None
+            action = bot.act(obs, legal, rng)
         world.play(seat, action)
         played += 1
     return played
@@ -124,11 +132,13 @@ def compare(
     rng: random.Random,
     decisions: int,
     deadline: float | None = None,
+    own: Bot | None = None,
 ) -> Verdict:
     """Compare ``candidates`` with ``base`` on paired worlds, until the
     rollouts have played ``decisions`` decisions in all (the base's included)
     or ``deadline`` (a ``time.perf_counter`` reading) would be overrun; the
-    move to play and the evidence."""
+    move to play and the evidence. ``policy`` plays every seat on but the
+    observation's own, which ``own`` plays where given."""
     me: int = observation["seat"]
     paired = [Paired(a) for a in candidates if a.id != base.id]
     worlds = 0
@@ -147,14 +157,14 @@ def compare(
         world = sampler.sample(rng)
         world.quiet = True  # nobody reads a paired rollout's events: none are built
         seed = rng.getrandbits(64)
-        base_value, n = _rollout(world, me, base, policy, value, settings.steps, seed)
+        base_value, n = _rollout(world, me, base, policy, value, settings.steps, seed, own)
         spent += 1
         played += n
         if base_value is None:
             worlds += 1
             continue
         for p in live:
-            v, n = _rollout(world, me, p.action, policy, value, settings.steps, seed)
+            v, n = _rollout(world, me, p.action, policy, value, settings.steps, seed, own)
             spent += 1
             played += n
             if v is None:
@@ -191,6 +201,7 @@ def _rollout(
     value: Callable[[State], list[float]],
     steps: int,
     seed: int,
+    own: Bot | None = None,
 ) -> tuple[float | None, int]:
     """``me``'s value after ``action`` in a clone of ``world`` and ``steps``
     decisions of ``policy`` drawn from ``seed`` (None: the move is not legal
@@ -200,5 +211,5 @@ def _rollout(
         return None, 0
     w.play(me, action)
     rng = random.Random(seed)
-    played = play_on(w, policy, steps, rng, rng.getrandbits)
+    played = play_on(w, policy, steps, rng, rng.getrandbits, own, me)
     return value(w)[me], played + 1

@@ -59,7 +59,10 @@ position reached.
   kept unless another earns a margin of visits more (in the final choice
   only, never in a move's value). **Guard** (``guard``): it is kept unless
   paired rollouts show one of the search's most visited moves clearly better
-  (``courtly.bots.guard``).
+  (``courtly.bots.guard``). **Own policy** (``own``): where given, the
+  searching seat's own moves in rollouts, in the tree's first tries and as
+  that kept move come from it, and the rollout policy plays the other seats
+  (None, as every level plays: the rollout policy plays every seat).
 - **Reuse.** When the bot moves again with nothing happening in between, the
   search goes on from the subtrees below its last move.
 - **Budget**: a number of iterations (deterministic for a given RNG, unless the
@@ -114,6 +117,7 @@ class ISMCTS(Bot):
         guard: Guard | None = None,
         guard_share: float = 0.5,
         outcome: Evaluation = rewards,
+        own: Bot | None = None,
     ) -> None:
         """``rollout``: the policy that finishes simulated games (None: random).
         ``max_rollout_steps``: a rollout stops after this many decisions and the
@@ -130,7 +134,11 @@ class ISMCTS(Bot):
         search's best few clearly better (``courtly.bots.guard``), spending
         ``guard_share`` of the budget on that comparison. ``outcome``: each
         seat's value of a finished game, and of a cut-off position when there
-        is no ``evaluate`` (by default ``rewards``: by rank)."""
+        is no ``evaluate`` (by default ``rewards``: by rank). ``own``: the
+        searching seat's own policy where it is not ``rollout``: its move is
+        the base that the guard and ``prior_visits`` keep, and it plays that
+        seat in rollouts and in the tree's first tries (``rollout`` plays
+        every other seat)."""
         super().__init__(game)
         if observers not in ("multi", "single"):
             raise ValueError(f"observers is 'multi' or 'single', not {observers!r}")
@@ -154,6 +162,9 @@ class ISMCTS(Bot):
         self.guard = guard
         self.guard_share = guard_share
         self.outcome = outcome
+        self.own = own
+        self._me = -1
+        """The searching seat while ``own`` plays it (-1: no own policy)."""
         self.last_verdict: Verdict | None = None
         """The guard's comparison in the last search (None: no guard)."""
         self.last_iterations = 0
@@ -186,8 +197,9 @@ class ISMCTS(Bot):
         policy = self.rollout
         guard = self.guard if policy is not None else None
         hint: Action | None = None
+        self._me = me if self.own is not None else -1
         if (self.prior_visits or guard is not None) and policy is not None:
-            hint = policy.act(observation, legal, rng)
+            hint = (self.own or policy).act(observation, legal, rng)
         limit = self.seconds if self.seconds is not None else self.time_cap
         share = 1.0 - self.guard_share if guard is not None else 1.0
         budget = max(1, round(self.iterations * share))
@@ -246,6 +258,7 @@ class ISMCTS(Bot):
                 rng,
                 decisions=decisions,
                 deadline=None if limit is None else start + limit,
+                own=self.own,
             )
             self.last_verdict = verdict
             best = verdict.action.id
@@ -450,7 +463,7 @@ class ISMCTS(Bot):
             node.grown += 1
             action = untried[pick(32) % len(untried)] if len(untried) > 1 else untried[0]
             if world is not None and widening is not None and len(untried) == len(legal):
-                policy = self.rollout
+                policy = self.own if seat == self._me else self.rollout
                 if policy is not None and len(legal) > 1 and rng is not None:
                     obs = world.observation(seat) if policy.needs_observation else None
                     action = policy.act(obs, legal, rng)
@@ -583,6 +596,8 @@ class ISMCTS(Bot):
         it could choose nothing else, and asking would cost it an observation.
         Without a policy each move is a uniform draw (``State.random_action``)."""
         policy = self.rollout
+        own = self.own if self._me >= 0 else None
+        me = self._me
         steps = 0
         limit = self.max_rollout_steps
         pick = rng.getrandbits
@@ -598,8 +613,9 @@ class ISMCTS(Bot):
             if len(legal) == 1:
                 action = legal[0]
             else:
-                obs = world.observation(seat) if policy.needs_observation else None
-                action = policy.act(obs, legal, rng)
+                bot = own if own is not None and seat == me else policy
+                obs = world.observation(seat) if bot.needs_observation else None
+                action = bot.act(obs, legal, rng)
             world.play(seat, action)
             steps += 1
         self.last_rollout_decisions += steps
