@@ -59,3 +59,22 @@ def test_a_served_app_runs_on_the_loop_chosen(tmp_path: Path) -> None:
         assert running.startswith("uvloop")
     else:
         assert running.startswith("asyncio.")
+
+
+def test_a_server_sweeps_only_what_its_games_made() -> None:
+    # the modules and the app, alive for good, are kept out of the collector's
+    # sweeps (a full sweep of them paused the event loop, BENCHMARKS.md)
+    import gc
+
+    from courtly.cli.serve import GC_THRESHOLDS, tune_collector
+
+    before = gc.get_threshold()
+    try:
+        gc.unfreeze()
+        assert gc.get_freeze_count() == 0
+        tune_collector()
+        assert gc.get_threshold() == GC_THRESHOLDS
+        assert gc.get_freeze_count() > 10_000
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)

@@ -18,6 +18,17 @@ be rare; full sweeps of a heap of hundreds of tables paused the one event loop
 for tens of milliseconds, which was the whole tail of the load benchmark."""
 
 
+def tune_collector() -> None:
+    """Set the collector for a long-running process that holds many live
+    games (a server, or the load benchmark's clients): ``GC_THRESHOLDS``, and
+    everything alive now (the modules and the app, which never go) moved out
+    of the collector's sweeps for good (``gc.freeze``), so that the rare full
+    sweep looks only at what the games made since."""
+    gc.set_threshold(*GC_THRESHOLDS)
+    gc.collect()
+    gc.freeze()
+
+
 def run_serve(
     out: Console,
     host: str,
@@ -43,7 +54,7 @@ def run_serve(
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     out.print(f"Courtly is serving on [bold]http://{shown}:{port}/[/] (database: {shown_url(url)})")
     out.print("Open it in a browser to play; the API is at /docs. Ctrl-C stops.")
-    gc.set_threshold(*GC_THRESHOLDS)
+    tune_collector()
     uvicorn.Server(transport.config(app, host, port, log_level="warning")).run()
 
 
