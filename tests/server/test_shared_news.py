@@ -18,7 +18,7 @@ from courtly.engine.errors import CourtlyError
 from courtly.server import live as live_module
 from courtly.server import table_txn
 from courtly.server.app import create_app
-from courtly.server.db import POOL_SIZE, Store, database_url
+from courtly.server.db import POOL_SIZE, NewAction, Store, database_url
 
 from .conftest import create
 from .shared import LIMITS, play_both, stored_actions, until
@@ -145,9 +145,9 @@ def test_an_action_not_heard_is_read_with_the_next_one_heard(
         reads = reads_of(b)
         n, seat, notation = rows[1]
         server = a.app.state.hub.store.server  # type: ignore[attr-defined]
-        _, kind, t, extra = table_txn.action_note(server, table, n, seat, notation, False).split(
-            " ", 3
-        )
+        _, kind, t, extra = table_txn.action_note(
+            server, table_txn.NewAction(table, n, seat, notation, False)
+        ).split(" ", 3)
         b.portal.call(hub._noted, server, kind, t, extra)  # type: ignore[union-attr]
         live = settled(b, table)
         assert reads == ["a"] and live.table.seq >= 2
@@ -265,7 +265,7 @@ def test_a_table_transaction_stores_any_text_exactly(pg_url: str) -> None:
         assert txn is not None
         assert [a[2] for a in txn.changes.actions] == []
         assert store.lock_table(table.id, "a", "a", n, 0) is None  # held: wait
-        store.add_action(table.id, n, n % 2, notation, n == 1, None, txn)
+        store.add_action(NewAction(table.id, n, n % 2, notation, n == 1), txn)
     txn = store.lock_table(table.id, "c", "a", 0, 0)
     assert txn is not None
     assert txn.changes.actions == [(n, n % 2, t, n == 1) for n, t in enumerate(odd)]
@@ -302,12 +302,15 @@ def test_an_action_stored_from_the_event_loop_is_stored_as_from_a_writer_thread(
                 assert txn is not None and txn.changes.actions == []
                 assert store.lock_table(table.id, "a", "a", n, 0) is None  # held: wait
                 assert await store.lock_for_action(table.id, n) is None
-                assert await store.add_action_at_once(table.id, n, 0, "x", False, None) is False
-                last = n == len(odd) - 1
-                await store.add_action_now(
-                    txn, table.id, n, n % 2, notation, n == 1, result if last else None, n == 2
+                assert (
+                    await store.add_action_at_once(NewAction(table.id, n, 0, "x", False)) is False
                 )
-            taken = await store.add_action_at_once(table.id, 2, 0, "x", False, None)
+                last = n == len(odd) - 1
+                new = NewAction(
+                    table.id, n, n % 2, notation, n == 1, result if last else None, n == 2
+                )
+                await store.add_action_now(txn, new)
+            taken = await store.add_action_at_once(NewAction(table.id, 2, 0, "x", False))
             assert taken is False  # an action 2 is stored: nothing written
             txn = await store.lock_for_action(table.id, 1)
             assert txn is not None
@@ -483,7 +486,8 @@ def test_the_next_action_heard_is_applied_and_sent_at_once(
         hub.coord.on_note = heard
         server = a.app.state.hub.store.server  # type: ignore[attr-defined]
         n, seat, notation = rows[0]
-        note = table_txn.action_note(server, table, n, seat, notation, False).split(" ", 3)
+        new = table_txn.NewAction(table, n, seat, notation, False)
+        note = table_txn.action_note(server, new).split(" ", 3)
         live = hub.tables[table]
 
         def hear() -> int:

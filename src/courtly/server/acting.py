@@ -27,13 +27,15 @@ import time
 from typing import Any
 
 from courtly.bots import review as advice
+from courtly.engine.actions import Action
 from courtly.engine.driver import decision_seed, serving_order
 from courtly.engine.events import Event
 from courtly.server.bots import QUICK_STAND_IN, SEARCHING, publicly_forced, turn_think
 from courtly.server.connections import Connection
 from courtly.server.core import BOT_BACKOFF, HubCore, Live, StorageError, log, rate_limited
-from courtly.server.db import LoopTxn
+from courtly.server.db import LoopTxn, NewAction
 from courtly.server.protocol import ChatLine, Hint, HintMove, Refused
+from courtly.server.tables import Table
 
 HINT_MOVES = 5
 """Moves a hint names."""
@@ -76,20 +78,10 @@ class Acting(HubCore):
         act, refused = table.refusal(seat, action, seq)
         if refused is not None or act is None:
             return False, None
-        back = not by_bot and table.takeover
-        events = table.apply(seat, act)
+        events, new = _apply(table, seat, act, by_bot)
         try:
             async with self._action_txns:
-                storing = self.db_now(
-                    self.store.add_action_at_once,
-                    table.id,
-                    table.seq - 1,
-                    seat,
-                    act.notation,
-                    by_bot,
-                    table.result(),
-                    back,
-                )
+                storing = self.db_now(self.store.add_action_at_once, new)
                 stored = await asyncio.shield(storing)
         except StorageError as exc:  # the database failed: undo
             table.undo_last()
@@ -112,38 +104,14 @@ class Acting(HubCore):
                 act, refused = table.refusal(seat, action, seq)
                 if refused is not None or act is None:
                     return refused
-                # a person acting takes their seat back (stored whatever this
-                # server knows: another may just have marked it away)
-                back = not by_bot and table.takeover
-                events = table.apply(seat, act)
+                events, new = _apply(table, seat, act, by_bot)
                 try:
                     if isinstance(txn, LoopTxn):  # PostgreSQL: on the event loop
                         # to its end even if this caller is cancelled meanwhile:
                         # the table in memory is then that of the stored actions
-                        storing = self.db_now(
-                            self.store.add_action_now,
-                            txn,
-                            table.id,
-                            table.seq - 1,
-                            seat,
-                            act.notation,
-                            by_bot,
-                            table.result(),
-                            back,
-                        )
-                        await asyncio.shield(storing)
+                        await asyncio.shield(self.db_now(self.store.add_action_now, txn, new))
                     else:
-                        await self.db(
-                            self.store.add_action,
-                            table.id,
-                            table.seq - 1,
-                            seat,
-                            act.notation,
-                            by_bot,
-                            table.result(),
-                            txn,
-                            back,
-                        )
+                        await self.db(self.store.add_action, new, txn)
                 except StorageError as exc:  # the disk or the database failed: undo
                     table.undo_last()
                     return Refused(code="server_error", reason=str(exc), seq=table.seen_seq(seat))
@@ -413,3 +381,13 @@ class Acting(HubCore):
             )
         finally:
             live.hinting.discard(seat)
+
+
+def _apply(table: Table, seat: int, act: Action, by_bot: bool) -> tuple[list[Event], NewAction]:
+    """Apply ``act`` at ``table``: its events, and the action to store with
+    what goes with it (``NewAction``). A person acting takes their seat back
+    (stored whatever this server knows: another may just have marked it away)."""
+    back = not by_bot and table.takeover
+    events = table.apply(seat, act)
+    new = NewAction(table.id, table.seq - 1, seat, act.notation, by_bot, table.result(), back)
+    return events, new

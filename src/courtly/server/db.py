@@ -52,6 +52,7 @@ from courtly.server.table_txn import (
     Dropped,
     LoopTxn,
     LoopTxns,
+    NewAction,
     TableTxn,
     begin,
     commit_action,
@@ -300,40 +301,19 @@ class Store:
         assert self.loop_txns is not None
         return await self.loop_txns.begin(table_id, seq)
 
-    async def add_action_now(
-        self,
-        txn: LoopTxn,
-        table_id: str,
-        n: int,
-        seat: int,
-        notation: str,
-        by_bot: bool,
-        result: dict[str, Any] | None,
-        back: bool = False,
-    ) -> None:
-        """PostgreSQL, on the event loop: commit the ``n``-th action in the
-        table's transaction ``txn`` (see ``add_action``: the same rows, the
-        same notification), in one round trip."""
-        await txn.commit_action(n, seat, notation, by_bot, now(), table_id, result, back)
+    async def add_action_now(self, txn: LoopTxn, new: NewAction) -> None:
+        """PostgreSQL, on the event loop: commit the action in the table's
+        transaction ``txn`` (see ``add_action``: the same rows, the same
+        notification), in one round trip."""
+        await txn.commit_action(new, now())
 
-    async def add_action_at_once(
-        self,
-        table_id: str,
-        n: int,
-        seat: int,
-        notation: str,
-        by_bot: bool,
-        result: dict[str, Any] | None,
-        back: bool = False,
-    ) -> bool:
-        """PostgreSQL, on the event loop: store the ``n``-th action (what
+    async def add_action_at_once(self, new: NewAction) -> bool:
+        """PostgreSQL, on the event loop: store the action (what
         ``add_action`` stores, and its notification) in one round trip, if no
-        other server holds the table's lock and no action ``n`` is stored yet;
-        whether it was stored (see ``table_txn.at_once_query``)."""
+        other server holds the table's lock and no action of its number is
+        stored yet; whether it was stored (see ``table_txn.at_once_query``)."""
         assert self.loop_txns is not None
-        return await self.loop_txns.store_at_once(
-            table_id, n, seat, notation, by_bot, now(), result, back
-        )
+        return await self.loop_txns.store_at_once(new, now())
 
     @again_if_dropped
     def changes(self, table_id: str, what: str, seq: int, chat_seen: int) -> Changes:
@@ -397,50 +377,35 @@ class Store:
             s.flush()
             s.add_all(seats)
 
-    def add_action(
-        self,
-        table_id: str,
-        n: int,
-        seat: int,
-        notation: str,
-        by_bot: bool,
-        result: dict[str, Any] | None,
-        txn: TableTxn | None = None,
-        back: bool = False,
-    ) -> None:
-        """Commit the ``n``-th action; ``result`` marks the game over; ``back``:
-        the seat's player acted, so the seat is not away (any more). (Core statements: this runs
-        once per action, so its cost is the server's throughput.) In a table's
-        transaction, the insert, the notification (carrying the action, see
-        ``NOTE_LIMIT``) and the commit go in one query string: one round trip."""
+    def add_action(self, new: NewAction, txn: TableTxn | None = None) -> None:
+        """Commit the action with what goes with it (``NewAction``). (Core
+        statements: this runs once per action, so its cost is the server's
+        throughput.) In a table's transaction, what goes with it, the insert,
+        the notification (carrying the action, see ``NOTE_LIMIT``) and the
+        commit go in one query string: one round trip."""
         if txn is not None:
-            if result is not None or back:  # (rare: the end of a game, a seat back)
-                self._action_extras(txn.conn, table_id, seat, result, back)
-            commit_action(txn, self.server, table_id, n, seat, notation, by_bot, now())
+            commit_action(txn, self.server, new, now())
             return
         with self.engine.begin() as conn:
             conn.execute(
                 self._insert_action,
                 {
-                    "table_id": table_id,
-                    "n": n,
-                    "seat": seat,
-                    "notation": notation,
-                    "by_bot": by_bot,
+                    "table_id": new.table_id,
+                    "n": new.n,
+                    "seat": new.seat,
+                    "notation": new.notation,
+                    "by_bot": new.by_bot,
                     "at": now(),
                 },
             )
-            self._action_extras(conn, table_id, seat, result, back)
-
-    def _action_extras(
-        self, conn: Connection, table_id: str, seat: int, result: dict[str, Any] | None, back: bool
-    ) -> None:
-        if result is not None:
-            conn.execute(
-                update(TableRow).where(TableRow.id == table_id).values(over=True, result=result)
-            )
-        if back:
-            conn.execute(_seat(table_id, seat).where(SeatRow.away).values(away=False))
+            if new.result is not None:
+                conn.execute(
+                    update(TableRow)
+                    .where(TableRow.id == new.table_id)
+                    .values(over=True, result=new.result)
+                )
+            if new.back:
+                conn.execute(_seat(new.table_id, new.seat).where(SeatRow.away).values(away=False))
 
     def set_name(self, table_id: str, seat: int, name: str, txn: TableTxn | None = None) -> None:
         with self._writing(txn) as conn:

@@ -129,6 +129,22 @@ class Dropped(Exception):
     """The database dropped the connection a table's transaction was on."""
 
 
+@dataclass(frozen=True)
+class NewAction:
+    """An action to store: the table's ``n``-th (counting from 0), by
+    ``seat``, and what is stored with it: ``result`` when it ended the game
+    (the table is then over), ``back`` when the seat's player made it after
+    a bot stood in (the seat is then not away)."""
+
+    table_id: str
+    n: int
+    seat: int
+    notation: str
+    by_bot: bool
+    result: dict[str, Any] | None = None
+    back: bool = False
+
+
 def lock_query(
     lit: Callable[[str], str], server: str, table_id: str, kind: str, actions: bool, seq: int
 ) -> str:
@@ -157,83 +173,64 @@ def lock_query(
     return ";".join(statements)
 
 
-def action_query(
-    lit: Callable[[str], str],
-    server: str,
-    table_id: str,
-    n: int,
-    seat: int,
-    notation: str,
-    by_bot: bool,
-    at: datetime,
-    result: dict[str, Any] | None = None,
-    back: bool = False,
-) -> str:
-    """One query string: the ``n``-th action's insert, its notification
-    (carrying the action, see ``NOTE_LIMIT``) and ``COMMIT``; before them,
-    ``result`` marks the game over and ``back`` the seat not away (what
-    ``Store.add_action`` stores with an action)."""
-    note = action_note(server, table_id, n, seat, notation, by_bot)
-    statements = []
-    if result is not None:
-        statements.append(
-            f"UPDATE tables SET over = true, result = {lit(json.dumps(result))} "
-            f"WHERE id = {lit(table_id)}"
-        )
-    if back:
-        statements.append(
-            f"UPDATE seats SET away = false WHERE table_id = {lit(table_id)} "
-            f"AND seat = {int(seat)} AND away"
-        )
+def action_query(lit: Callable[[str], str], server: str, new: NewAction, at: datetime) -> str:
+    """One query string: the action's insert, its notification (carrying the
+    action, see ``NOTE_LIMIT``) and ``COMMIT``; before them, what is stored
+    with it (``NewAction``)."""
+    extras = _extras(lit, new)
+    statements = [f"UPDATE {what} WHERE {where}" for what, where in extras]
     statements += [
         "INSERT INTO actions (table_id, n, seat, notation, by_bot, at) VALUES "
-        f"({lit(table_id)}, {int(n)}, {int(seat)}, {lit(notation)}, "
-        f"{'true' if by_bot else 'false'}, {lit(at.isoformat(' '))}::timestamp)",
-        f"SELECT pg_notify({lit(CHANNEL)}, {lit(note)})",
+        f"({_row(lit, new, at)})",
+        f"SELECT pg_notify({lit(CHANNEL)}, {lit(action_note(server, new))})",
         "COMMIT",
     ]
     return ";".join(statements)
 
 
-def at_once_query(
-    lit: Callable[[str], str],
-    server: str,
-    table_id: str,
-    n: int,
-    seat: int,
-    notation: str,
-    by_bot: bool,
-    at: datetime,
-    result: dict[str, Any] | None = None,
-    back: bool = False,
-) -> str:
+def _row(lit: Callable[[str], str], new: NewAction, at: datetime) -> str:
+    """The action's row: table_id, n, seat, notation, by_bot, at."""
+    return (
+        f"{lit(new.table_id)}, {int(new.n)}, {int(new.seat)}, {lit(new.notation)}, "
+        f"{'true' if new.by_bot else 'false'}, {lit(at.isoformat(' '))}::timestamp"
+    )
+
+
+def _extras(lit: Callable[[str], str], new: NewAction) -> list[tuple[str, str]]:
+    """What is stored with the action, as (``table SET ...``, condition) pairs:
+    the game over with its result, the seat back."""
+    out = []
+    tid = lit(new.table_id)
+    if new.result is not None:
+        out.append(
+            (f"tables SET over = true, result = {lit(json.dumps(new.result))}", f"id = {tid}")
+        )
+    if new.back:
+        out.append(
+            ("seats SET away = false", f"table_id = {tid} AND seat = {int(new.seat)} AND away")
+        )
+    return out
+
+
+def at_once_query(lit: Callable[[str], str], server: str, new: NewAction, at: datetime) -> str:
     """One statement (its own transaction) that stores the ``n``-th action,
     with what ``action_query`` stores with it and its notification, only if
     the table's lock is free: the lock, the insert, the updates and the
     notification in one round trip. It answers one row when stored, none
     when another server holds the lock, and fails (a unique violation) when
     an action ``n`` is stored already; nothing is written then."""
-    key = lit("table:" + table_id)
-    tid = lit(table_id)
-    note = action_note(server, table_id, n, seat, notation, by_bot)
+    key = lit("table:" + new.table_id)
     parts = [
         f"WITH got AS (SELECT pg_try_advisory_xact_lock(hashtextextended({key}, 0)) AS ok), "
         "ins AS (INSERT INTO actions (table_id, n, seat, notation, by_bot, at) "
-        f"SELECT {tid}, {int(n)}, {int(seat)}, {lit(notation)}, "
-        f"{'true' if by_bot else 'false'}, {lit(at.isoformat(' '))}::timestamp "
-        "FROM got WHERE got.ok RETURNING n)"
+        f"SELECT {_row(lit, new, at)} FROM got WHERE got.ok RETURNING n)"
     ]
-    if result is not None:
-        parts.append(
-            f"fin AS (UPDATE tables SET over = true, result = {lit(json.dumps(result))} "
-            f"WHERE id = {tid} AND EXISTS (SELECT 1 FROM ins))"
-        )
-    if back:
-        parts.append(
-            f"bk AS (UPDATE seats SET away = false WHERE table_id = {tid} "
-            f"AND seat = {int(seat)} AND away AND EXISTS (SELECT 1 FROM ins))"
-        )
-    return ", ".join(parts) + f" SELECT pg_notify({lit(CHANNEL)}, {lit(note)}) FROM ins"
+    parts += [
+        f"x{i} AS (UPDATE {what} WHERE {where} AND EXISTS (SELECT 1 FROM ins))"
+        for i, (what, where) in enumerate(_extras(lit, new))
+    ]
+    note = lit(action_note(server, new))
+    return ", ".join(parts) + f" SELECT pg_notify({lit(CHANNEL)}, {note}) FROM ins"
 
 
 def begin(
@@ -276,30 +273,21 @@ def begin(
         raise
 
 
-def commit_action(
-    txn: TableTxn,
-    server: str,
-    table_id: str,
-    n: int,
-    seat: int,
-    notation: str,
-    by_bot: bool,
-    at: datetime,
-) -> None:
-    """Store the ``n``-th action in ``txn`` and commit it: the insert, the
-    notification (carrying the action, see ``NOTE_LIMIT``) and ``COMMIT`` in
-    one query string, one round trip."""
-    query = action_query(txn.literal, server, table_id, n, seat, notation, by_bot, at)
+def commit_action(txn: TableTxn, server: str, new: NewAction, at: datetime) -> None:
+    """Store the action in ``txn`` and commit it: what goes with it, the
+    insert, the notification (carrying the action, see ``NOTE_LIMIT``) and
+    ``COMMIT`` in one query string, one round trip."""
+    query = action_query(txn.literal, server, new, at)
     txn.raw.execute(txn.encode(query))
     txn.close()
 
 
-def action_note(server: str, table_id: str, n: int, seat: int, notation: str, by_bot: bool) -> str:
+def action_note(server: str, new: NewAction) -> str:
     """The notification of an action: ``SERVER a TABLE N SEAT BY_BOT NOTATION``,
     or ``SERVER a TABLE`` (read it) when that would not fit (``NOTE_LIMIT``)."""
-    note = f"{server} a {table_id} {n} {seat} {int(by_bot)} {notation}"
+    note = f"{server} a {new.table_id} {new.n} {new.seat} {int(new.by_bot)} {new.notation}"
     if len(note.encode()) > NOTE_LIMIT:
-        return f"{server} a {table_id}"
+        return f"{server} a {new.table_id}"
     return note
 
 
@@ -329,25 +317,13 @@ class LoopTxn:
         self.open = True
         """Nothing was sent to end the transaction yet."""
 
-    async def commit_action(
-        self,
-        n: int,
-        seat: int,
-        notation: str,
-        by_bot: bool,
-        at: datetime,
-        table_id: str,
-        result: dict[str, Any] | None = None,
-        back: bool = False,
-    ) -> None:
-        """Store the ``n``-th action, notify it and commit, in one round trip
-        (see ``action_query``). The transaction is over from the start, done
+    async def commit_action(self, new: NewAction, at: datetime) -> None:
+        """Store the action, notify it and commit, in one round trip (see
+        ``action_query``). The transaction is over from the start, done
         or failed: a failure gives the connection back only once it has
         rolled back (or drops it)."""
         self.open = False
-        query = action_query(
-            self.literal, self.txns.server, table_id, n, seat, notation, by_bot, at, result, back
-        )
+        query = action_query(self.literal, self.txns.server, new, at)
         try:
             await self.conn.execute(query.encode(self._encoding), prepare=False)
         except BaseException:
@@ -404,18 +380,8 @@ class LoopTxns:
             connect_timeout=10,
         )
 
-    async def store_at_once(
-        self,
-        table_id: str,
-        n: int,
-        seat: int,
-        notation: str,
-        by_bot: bool,
-        at: datetime,
-        result: dict[str, Any] | None = None,
-        back: bool = False,
-    ) -> bool:
-        """Store the ``n``-th action in one round trip, unless another server
+    async def store_at_once(self, new: NewAction, at: datetime) -> bool:
+        """Store the action in one round trip, unless another server
         holds the table's lock or has stored an action ``n`` already (False:
         nothing was written; see ``at_once_query``). A kept connection the
         database dropped is replaced, as in ``begin``."""
@@ -424,9 +390,7 @@ class LoopTxns:
         async def once(conn: Any) -> bool:
             self.lent.add(conn)
             literal, encoding = self.literals(conn)
-            query = at_once_query(
-                literal, self.server, table_id, n, seat, notation, by_bot, at, result, back
-            )
+            query = at_once_query(literal, self.server, new, at)
             try:
                 cur = await conn.execute(query.encode(encoding), prepare=False)
                 stored = await cur.fetchone() is not None
