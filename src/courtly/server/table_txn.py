@@ -20,14 +20,16 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Connection
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
+
+T = TypeVar("T")
 
 CHANNEL = "courtly"
 """The PostgreSQL notification channel servers on one database share."""
@@ -383,8 +385,7 @@ class LoopTxns:
     async def store_at_once(self, new: NewAction, at: datetime) -> bool:
         """Store the action in one round trip, unless another server
         holds the table's lock or has stored an action ``n`` already (False:
-        nothing was written; see ``at_once_query``). A kept connection the
-        database dropped is replaced, as in ``begin``."""
+        nothing was written; see ``at_once_query``)."""
         from psycopg.errors import UniqueViolation
 
         async def once(conn: Any) -> bool:
@@ -399,32 +400,23 @@ class LoopTxns:
             await self.give_back(conn)
             return stored
 
-        if self.free:
-            conn = self.free.pop()
-            try:
-                return await once(conn)
-            except Exception:
-                dropped = conn.closed or conn.broken
-                await self.give_back(conn, failed=True)
-                if not dropped:
-                    raise
-        conn = await self._connect()
-        try:
-            return await once(conn)
-        except BaseException:
-            await self.give_back(conn, failed=True)
-            raise
+        return await self._on_a_connection(once)
 
     async def begin(self, table_id: str, seq: int) -> LoopTxn | None:
         """Take the table's lock in a new transaction and read the actions
         stored from ``seq`` on, in one round trip (see ``lock_query``), unless
-        another server holds it (then None). A kept connection the database
-        dropped meanwhile (restarted, or cut) is replaced, and the try made
-        again on a fresh one: nothing was done on the dead one."""
+        another server holds it (then None)."""
+        return await self._on_a_connection(lambda conn: self._begin(conn, table_id, seq))
+
+    async def _on_a_connection(self, step: Callable[[Any], Awaitable[T]]) -> T:
+        """``step`` on a kept connection, or a new one. A kept connection the
+        database dropped meanwhile (restarted, or cut) is replaced, and the
+        step tried again on a fresh one: nothing was done on the dead one. A
+        failed step's connection is rolled back (or dropped)."""
         if self.free:
             conn = self.free.pop()
             try:
-                return await self._begin(conn, table_id, seq)
+                return await step(conn)
             except Exception:
                 dropped = conn.closed or conn.broken
                 await self.give_back(conn, failed=True)
@@ -432,7 +424,7 @@ class LoopTxns:
                     raise
         conn = await self._connect()
         try:
-            return await self._begin(conn, table_id, seq)
+            return await step(conn)
         except BaseException:
             await self.give_back(conn, failed=True)
             raise
