@@ -79,17 +79,19 @@ def test_departures_add_up_by_bot_and_skip_seats_that_do_not_search() -> None:
         "hard@600it": {"decisions": 40, "departed": 4, "share": 0.1},
         "hard@20it": {"decisions": 250, "departed": 1, "share": 0.004},
     }
-    assert departures.caution("hard@600it", found["hard@600it"]) == ""
-    warned = departures.caution("hard@20it", found["hard@20it"])
+    assert departures.caution("hard@600it", found["hard@600it"], "hard@600it") == ""
+    warned = departures.caution("hard@20it", found["hard@20it"], "hard@3260it")
     assert warned == (
         "hard@20it played normal's own move in 99.6% of its 250 decisions with a choice: "
-        "this check cannot tell them apart; give it more time, e.g. "
-        f"{departures.RECOMMENDED}."
+        "this check cannot tell them apart; give it more time, e.g. hard@3260it."
     )
+    at_its_check = departures.caution("hard@3260it", found["hard@20it"], "hard@3260it")
+    assert at_its_check.endswith("give it more time, e.g. a larger budget.")
     assert "in 10.0% of its 40 decisions" in departures.note("hard@600it", found["hard@600it"])
-    assert warned in bots_caution(["hard@20it"] * 2, found)
-    assert warned in bots_caution(["hard@20it", "normal"], found)
-    assert bots_caution(["hard@600it"] * 2, {"hard@600it": found["hard@600it"]}) == ""
+    rivals = get("crown-rivals")
+    assert warned in bots_caution(rivals, ["hard@20it"] * 2, found)
+    assert warned in bots_caution(rivals, ["hard@20it", "normal"], found)
+    assert bots_caution(rivals, ["hard@600it"] * 2, {"hard@600it": found["hard@600it"]}) == ""
 
 
 def test_watching_a_seat_leaves_its_game_as_it_was() -> None:
@@ -155,14 +157,16 @@ def _checked(share: float, decisions: int) -> dict[str, Any]:
 
 
 def test_the_dossier_check_says_how_often_the_strong_bot_left_normal_s_move() -> None:
-    departing = "\n".join(_check(_checked(0.2, 5000), "normal"))
+    departing = "\n".join(_check(_checked(0.2, 5000), "normal", "hard@600it"))
     assert "searches 600 iterations a move and no clock" in departing
     assert "`hard@600it` played a move other than normal's in 20.0% of its 5,000" in departing
     assert "They agree" in departing and "no check" not in departing
-    blind = "\n".join(_check(_checked(0.004, 5000), "normal"))
+    blind = "\n".join(_check(_checked(0.004, 5000), "normal", "hard@600it"))
     assert "**This check is no check.**" in blind and "They agree" not in blind
     assert "played normal's own move in 99.6% of its 5,000 decisions" in blind
-    assert f"`--check-bots {departures.RECOMMENDED}`" in blind
+    assert "give it more time, e.g. a larger budget" in blind  # hard@600it is the game's
+    garrison = "\n".join(_check(_checked(0.004, 5000), "normal", "hard@5000it"))
+    assert "give it more time, e.g. `--check-bots hard@5000it`" in garrison
 
 
 def _dueled(checked: dict[str, Any], won: float, low: float, high: float) -> dict[str, Any]:
@@ -173,16 +177,24 @@ def _dueled(checked: dict[str, Any], won: float, low: float, high: float) -> dic
 def test_the_duel_not_the_departures_says_whether_the_check_is_a_check() -> None:
     # Crown Rivals' hard at its one-second budget: it leaves normal's move in
     # 3.9% of its decisions, under the 5% warning, and wins 78% against it
-    rare = "\n".join(_check(_dueled(_checked(0.039, 5000), 0.78, 0.66, 0.87), "normal"))
+    rare = "\n".join(
+        _check(_dueled(_checked(0.039, 5000), 0.78, 0.66, 0.87), "normal", "hard@600it")
+    )
     assert "no check" not in rare and "They agree" in rare
     assert "It is the stronger bot: in 40 games with `hard@600it` in one seat" in rare
     assert "won 78.0% [66.0, 87.0] of them, where a fair share is 50%" in rare
     # departing often, but no better for it
-    level = "\n".join(_check(_dueled(_checked(0.2, 5000), 0.5, 0.35, 0.65), "normal"))
+    level = "\n".join(_check(_dueled(_checked(0.2, 5000), 0.5, 0.35, 0.65), "normal", "hard@600it"))
     assert "**This check is no check.** `hard@600it` is not shown to be the stronger" in level
-    assert "not clearly better. Give it more time" in level
+    assert "not clearly better. Give it more time (" in level
     assert "It is the stronger bot" not in level and "They agree" not in level
-    worse = "\n".join(_check(_dueled(_checked(0.2, 5000), 0.2, 0.1, 0.35), "normal"))
+    # the game's own check is suggested where another budget was tried: Garrison's
+    # hard@600it departs, yet won about as often as normal (22.5% of 40, fair 25%)
+    garrison = _check(_dueled(_checked(0.2, 2459), 0.5, 0.35, 0.65), "normal", "hard@5000it")
+    assert "not clearly better. Give it more time, e.g. `--check-bots hard@5000it` (" in (
+        "\n".join(garrison)
+    )
+    worse = "\n".join(_check(_dueled(_checked(0.2, 5000), 0.2, 0.1, 0.35), "normal", "hard@600it"))
     assert "it played worse than `normal`" in worse and "no check" in worse
 
 
@@ -200,7 +212,7 @@ def test_a_dossier_plays_the_duel_that_says_which_bot_is_stronger(tmp_path: Path
         "--duel-n", "6",
     )  # fmt: skip
     assert "**This check is no check.** `random` is not shown to be the stronger bot" in weaker
-    assert "Check with a stronger bot, e.g. `--check-bots hard@600it`" in weaker
+    assert "Check with a stronger bot, e.g. `--check-bots hard@3260it`" in weaker
 
 
 def test_a_dossier_checked_with_a_tiny_budget_says_it_is_no_check(tmp_path: Path) -> None:

@@ -188,6 +188,7 @@ SHOWN = 6
 
 
 def _report(out: Console, folder: Path) -> None:
+    from courtly.games import get
     from courtly.lab import departures
     from courtly.lab.findings import number_of_tests
     from courtly.lab.report import TAGS, bots_caution, build
@@ -224,7 +225,9 @@ def _report(out: Console, folder: Path) -> None:
             Text("   " + f["evidence"], style="dim"),
             sep="\n",
         )
-    caution = bots_caution(summary["settings"]["bots"], summary.get("departures"))
+    caution = bots_caution(
+        get(summary["settings"]["game"]), summary["settings"]["bots"], summary.get("departures")
+    )
     if caution:
         out.print(Text(caution, style="yellow"))
     if len(found) > SHOWN:

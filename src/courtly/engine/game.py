@@ -137,6 +137,11 @@ class Game(ABC):
     count ("" when it sets none): the dossier plays each of its values."""
     length_note: ClassVar[str] = ""
     """What the text intends for a game's length, for the dossier (markdown)."""
+    check_bot: ClassVar[str] = "hard@600it"
+    """The searching bot the lab suggests for checking a finding made with
+    ``normal``: ``hard`` at a fixed number of iterations that, in this game,
+    both leaves ``normal``'s move often enough to be told apart from it and
+    beats it (BENCHMARKS.md, "Every dossier's check, with its duel")."""
 
     def length_target(self, choice: str, players: int) -> int | None:
         """The text's target for ``length_option`` = ``choice`` at ``players``

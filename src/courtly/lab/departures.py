@@ -28,16 +28,12 @@ RARE = 0.05
 """Below this share of its decisions departing from ``normal``'s move, a
 searching bot cannot be told apart from ``normal`` by a few hundred games."""
 
-RECOMMENDED = "hard@600it"
-"""The check bot to suggest: a fixed search that departs from ``normal`` in
-6-23% of its decisions in every game but Crown Rivals, where no practical
-budget does (docs/lab.md, "Bots are not people"; BENCHMARKS.md, "What a
-`hard` check costs")."""
 COST = (
-    "7 to 90 s of CPU a game in the compiled build, so a hundred games take from 6 minutes "
-    "to over an hour with --jobs 2"
+    "from 20 s to about 3 minutes of CPU a game with it in every seat in the compiled build, "
+    "so a hundred games take from a quarter of an hour to over two hours with --jobs 2"
 )
-"""What a game of ``RECOMMENDED`` in every seat costs, in words (BENCHMARKS.md)."""
+"""What a game of a game's ``Game.check_bot`` in every seat costs, in words
+(BENCHMARKS.md, "Every dossier's check, with its duel")."""
 
 
 class Watched:
@@ -113,13 +109,14 @@ def note(bot: str, t: Mapping[str, Any]) -> str:
     )
 
 
-def caution(bot: str, t: Mapping[str, Any], name: str | None = None, better: str = "") -> str:
-    """The warning when ``bot`` rarely departs from ``normal`` ('' otherwise);
-    ``name``: how to write the bot (default its name), ``better``: the budget
-    to suggest (default ``RECOMMENDED``)."""
+def caution(bot: str, t: Mapping[str, Any], better: str, name: str | None = None) -> str:
+    """The warning when ``bot`` rarely departs from ``normal`` ('' otherwise):
+    ``better`` is the bot to suggest instead (the game's ``Game.check_bot``; "a
+    larger budget" when ``bot`` is that one), ``name`` how to write ``bot``
+    (default its name)."""
     if t["share"] >= RARE:
         return ""
-    better = better or (RECOMMENDED if bot != RECOMMENDED else "a larger budget")
+    better = better if bot != better else "a larger budget"
     return (
         f"{name or bot} played normal's own move in {_pct(1 - t['share'])} of its "
         f"{t['decisions']:,} decisions with a choice: this check cannot tell them apart; "
@@ -127,5 +124,5 @@ def caution(bot: str, t: Mapping[str, Any], name: str | None = None, better: str
     )
 
 
-def cautions(departures: Mapping[str, Mapping[str, Any]]) -> list[str]:
-    return [c for bot, t in sorted(departures.items()) if (c := caution(bot, t))]
+def cautions(departures: Mapping[str, Mapping[str, Any]], better: str) -> list[str]:
+    return [c for bot, t in sorted(departures.items()) if (c := caution(bot, t, better))]

@@ -81,7 +81,7 @@ def write(d: data.Dossier, out: Path, command: str) -> Path:
     L += _fairness(fair)
     checked = data.check(d)
     if checked:
-        L += ["", *_check(checked, d.bots)]
+        L += ["", *_check(checked, d.bots, g.check_bot)]
     L += ["", "## How long a game lasts", "", f"![Length by player count]({g.id}/length.png)", ""]
     L += _lengths(lengths, unit, g.length_note)
     L += ["", "## Rulings and options: what each alternative changes", ""]
@@ -162,7 +162,7 @@ def _fairness(rows: list[dict[str, Any]]) -> list[str]:
     return L
 
 
-def _check(c: dict[str, Any], weak: str) -> list[str]:
+def _check(c: dict[str, Any], weak: str, check_bot: str) -> list[str]:
     bot = c["bot"]
     _, seconds, iterations = split_budget(bot)
     how = (
@@ -190,7 +190,7 @@ def _check(c: dict[str, Any], weak: str) -> list[str]:
     duel = c.get("duel")
     if duel and duel["stronger"]:
         L += [f"It is the stronger bot: {_duel(duel, bot, weak, c['fair'])}.", ""]
-    blind = _blind(c, bot, weak)
+    blind = _blind(c, bot, weak, check_bot)
     said = {
         "agree": "the two agree",
         "apart": "**the two disagree**",
@@ -239,32 +239,30 @@ def _duel(duel: dict[str, Any], bot: str, weak: str, fair: float) -> str:
     )
 
 
-def _blind(c: dict[str, Any], bot: str, weak: str) -> str:
+def _blind(c: dict[str, Any], bot: str, weak: str, check_bot: str) -> str:
     """Why the check cannot tell stronger play from the dossier's ('' when it
     can): the duel did not show the checking bot stronger, or, without a
-    duel, it rarely left the heuristic's move."""
+    duel, it rarely left the heuristic's move; ``check_bot`` is the game's
+    (``Game.check_bot``), suggested unless it is the one that played."""
     t = c.get("departures")
     duel = c.get("duel")
     if duel is None:
         if not t:
             return ""
+        better = f"`--check-bots {check_bot}`" if bot != check_bot else "a larger budget"
         return departures.caution(
             bot,
             t,
+            f'{better} (`docs/lab.md`, "Bots are not people", gives each game\'s share and '
+            "cost by budget)",
             f"`{bot}`",
-            f'`--check-bots {departures.RECOMMENDED}` (`docs/lab.md`, "Bots are not people", '
-            "gives each game's share and cost by budget: in some games no practical budget "
-            "departs)",
         )
     if duel["stronger"]:
         return ""
     how = f"it played worse than `{weak}`" if duel["weaker"] else "not clearly better"
     searching = split_budget(bot)[0] in SEARCHING_LEVELS
-    more = (
-        "Give it more time"
-        if searching
-        else f"Check with a stronger bot, e.g. `--check-bots {departures.RECOMMENDED}`"
-    )
+    suggest = f", e.g. `--check-bots {check_bot}`" if bot != check_bot else ""
+    more = f"Give it more time{suggest}" if searching else f"Check with a stronger bot{suggest}"
     return (
         f"`{bot}` is not shown to be the stronger bot: {_duel(duel, bot, weak, c['fair'])}, "
         f'{how}. {more} (`docs/lab.md`, "Bots are not people", gives each game\'s cost by '

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from courtly.engine.game import Game
 from courtly.games import get
 from courtly.lab import departures
 from courtly.lab.definitions import definitions
@@ -299,13 +300,16 @@ STRONG_BOTS = ("hard",)
 """The bots that search: findings with them hold for stronger play."""
 
 
-def bots_caution(bots: list[str], departed: Mapping[str, Mapping[str, Any]] | None = None) -> str:
-    """Why the bots that played may make a finding doubtful ('' when none):
-    mixed seats, a heuristic alone, or a search that rarely left the
-    heuristic's move (``departed``: ``courtly.lab.departures.by_bot``)."""
+def bots_caution(
+    game: Game, bots: list[str], departed: Mapping[str, Mapping[str, Any]] | None = None
+) -> str:
+    """Why the bots that played ``game`` may make a finding doubtful ('' when
+    none): mixed seats, a heuristic alone, or a search that rarely left the
+    heuristic's move (``departed``: ``courtly.lab.departures.by_bot``); the
+    bot it suggests is the game's ``check_bot``."""
     names = sorted({b.split("@")[0] for b in bots})
     strong = [n for n in names if n in STRONG_BOTS]
-    rare = " ".join(departures.cautions(departed or {}))
+    rare = " ".join(departures.cautions(departed or {}, game.check_bot))
     if len(names) > 1:
         return " ".join(
             [
@@ -320,7 +324,7 @@ def bots_caution(bots: list[str], departed: Mapping[str, Mapping[str, Any]] | No
         f"Every seat was played by the {names[0]} bot, which does not look ahead: a finding "
         "about who wins holds for play at that level, and players who plan further may see "
         "another balance. Before acting on one, check it with the searching bot "
-        f"(--bots {departures.RECOMMENDED}: a fixed search, the same games on any machine, "
+        f"(--bots {game.check_bot}: a fixed search, the same games on any machine, "
         "that leaves normal's move where it finds a clearly better one, but far slower "
         f"than the heuristic: {departures.COST}); where the two disagree, trust the stronger."
     )
@@ -370,7 +374,7 @@ def render(summary: dict[str, Any], folder: Path) -> str:
         + "</p>",
         (
             f"<p class=caution>{html.escape(caution)}</p>"
-            if (caution := bots_caution(s["bots"], summary.get("departures")))
+            if (caution := bots_caution(game, s["bots"], summary.get("departures")))
             else ""
         ),
         findings_html(summary, defs),

@@ -40,6 +40,7 @@ class Agincards(Game):
         "passed": "passes",
     }
     quick: ClassVar[dict[str, Any]] = {}
+    check_bot = "hard@490it"  # its one-second budget, compiled
     plugins = PlugIns(
         heuristic="courtly.bots.greedy.agincards:Greedy",
         evaluation="courtly.bots.evaluations.agincards:evaluate",

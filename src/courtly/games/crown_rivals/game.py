@@ -45,6 +45,7 @@ class CrownRivals(Game):
         "bonus": "bonuses",
     }
     quick: ClassVar[dict[str, Any]] = {"turn_limit": 20}
+    check_bot = "hard@3260it"  # its one-second budget: at 600 it keeps 97% of normal's moves
     plugins = PlugIns(
         heuristic="courtly.bots.greedy.crown_rivals:Greedy",
         evaluation="courtly.bots.evaluations.crown_rivals:evaluate",

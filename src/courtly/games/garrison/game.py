@@ -54,6 +54,7 @@ class Garrison(Game):
         "market": "market draws",
     }
     quick: ClassVar[dict[str, Any]] = {"length": "quick", "max_rounds": 12}
+    check_bot = "hard@5000it"  # its one-second budget: hard@600it does not beat normal here
     designer_questions = (
         (
             "length",
