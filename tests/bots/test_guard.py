@@ -146,9 +146,11 @@ def test_a_slightly_better_move_needs_the_evidence() -> None:
     def value(world: State) -> list[float]:
         return rewards(world)
 
-    few = compare(game, obs, base, [other], Habit(game), value, Guard(), random.Random(1), 8)
+    few = compare(game, obs, base, [other], [Habit(game)] * 2, value, Guard(), random.Random(1), 8)
     assert not few.overridden and few.action is base
-    many = compare(game, obs, base, [other], Habit(game), value, Guard(), random.Random(1), 4000)
+    many = compare(
+        game, obs, base, [other], [Habit(game)] * 2, value, Guard(), random.Random(1), 4000
+    )
     assert many.overridden and many.action is other
     # Paired: a world where the better move loses never lets the other win.
     (paired,) = many.candidates
@@ -164,7 +166,7 @@ def test_a_candidate_clearly_worse_is_dropped() -> None:
         state.observation(0),
         DRAW_ACTIONS[HEURISTIC_MOVE],
         [DRAW_ACTIONS[2], DRAW_ACTIONS[3]],
-        Habit(game),
+        [Habit(game)] * 2,
         rewards,
         Guard(min_samples=10),
         random.Random(4),
@@ -212,13 +214,14 @@ class Asked(Bot):
         return legal[self.move]
 
 
-def test_an_own_policy_plays_the_searching_seat_alone_in_rollouts() -> None:
+def test_each_seat_is_played_on_by_its_own_policy() -> None:
     game = get("garrison")
     state = game.new(seed=2)
     me = state.to_act[0]
     own = Asked(game)
     rng = random.Random(2)
-    played = play_on(state.clone(), make("normal", game), 80, rng, rng.getrandbits, own, me)
+    policies = [own if s == me else make("normal", game) for s in range(state.players)]
+    played = play_on(state.clone(), policies, 80, rng, rng.getrandbits)
     assert played == 80 and own.seats and set(own.seats) == {me}
 
 

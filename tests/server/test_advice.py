@@ -267,3 +267,42 @@ def test_the_review_endpoint_is_in_the_openapi_schema(client: TestClient) -> Non
     review = paths["/api/tables/{table_id}/review"]
     assert {"get", "post"} <= set(review)
     assert any(p["name"] == "seat" for p in review["post"]["parameters"])
+
+
+@pytest.fixture
+def shown(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """What each search of the hard bot made of its table: each seat's model's
+    name, "-" where the heuristic plays it."""
+    calls: list[list[str]] = []
+    real = ISMCTS.search
+
+    def search(
+        bot: ISMCTS, observation: Mapping[str, Any], legal: Sequence[Action], rng: random.Random
+    ) -> Analysis:
+        calls.append(["-" if m is None else m.name for m in bot.models or ()])
+        return real(bot, observation, legal, rng)
+
+    monkeypatch.setattr(ISMCTS, "search", search)
+    return calls
+
+
+def test_a_hard_bot_and_a_hint_are_shown_the_tables_bots_and_no_more(
+    client: TestClient, shown: list[list[str]]
+) -> None:
+    # A bot's level is on the table for every viewer (the seats message), so
+    # the search may play a seat shown as easy as easy plays; a person's seat
+    # is played as the heuristic.
+    made = create(client, "garrison", ["human", "hard", "easy"], think=0.05)
+    table, token = made["table"]["id"], made["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+        msg = receive(ws, ("snapshot",))
+        for _ in range(50):  # play the person's forced moves until a real choice
+            if len(msg["legal"]) > 1:
+                break
+            if msg["legal"]:
+                ws.send_json({"type": "act", "action": msg["legal"][0]["id"], "seq": msg["seq"]})
+            msg = receive(ws, ("update",))
+        ws.send_json({"type": "hint"})
+        assert receive(ws, ("hint", "refused"))["type"] == "hint"
+    # the hint's search, and any of the hard bot's: seat 2 as easy, the rest not
+    assert shown and all(models == ["-", "-", "easy"] for models in shown), shown

@@ -58,6 +58,7 @@ class Recording(BotPool):
         seed: int,
         seconds: float | None,
         table: str = "",
+        lineup: list[str | None] | None = None,
     ) -> int:
         self.given.append((observation["seat"], name, seconds or 0.0))
         return legal_ids[0]

@@ -3,6 +3,7 @@
 
     bot = courtly.bots.make("greedy", game)
     action = bot.act(state.observation(seat), state.legal_actions(seat), rng)
+    seats = courtly.bots.make_all(game, ["hard", "easy", "normal"])  # each knows the table
 
 A game names its own bots in its declaration (``Game.plugins``): its greedy
 bot, ``heuristic``, a class ``Greedy(game, weights=None)`` (kept in
@@ -13,6 +14,7 @@ from name to bot class (kept in ``courtly/bots/scripted/``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 from courtly.bots.base import Bot, RandomBot
@@ -79,12 +81,22 @@ def make(name: str, game: Game, think: float | None = None) -> Bot:
     )
 
 
+def make_all(game: Game, names: Sequence[str], think: float | None = None) -> list[Bot]:
+    """A table of bots by name, each shown the table (``Bot.meet``): what
+    ``make`` gives, seat by seat, once every bot knows who it plays."""
+    seats = [make(name, game, think) for name in names]
+    for bot in seats:
+        bot.meet(list(names))
+    return seats
+
+
 __all__ = [
     "LEVELS",
     "Bot",
     "RandomBot",
     "greedy_for",
     "make",
+    "make_all",
     "names",
     "scripted_for",
     "split_budget",

@@ -32,6 +32,13 @@ class Bot:
     ) -> Action:
         raise NotImplementedError
 
+    def meet(self, table: Sequence[str | None]) -> None:
+        """The table as every seat sees it, before play: each seat's bot by
+        name (``easy``, ``hard@0.3``...), None for a person or an agent played
+        from outside. A bot that models the other seats reads it (``hard``
+        plays a seat shown as ``random`` or ``easy`` so in its search); by
+        default it is not read."""
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name} for {self.game.id}>"
 

@@ -10,8 +10,9 @@ the plan the heuristic follows for the rest of it).
 
 The guard compares each candidate move with the heuristic's own (the *base*)
 on the same worlds: for each world dealt from the observation, the base and
-every candidate are played on clones of that world, then the heuristic plays
-every seat on for the same number of decisions with the same random
+every candidate are played on clones of that world, then each seat's policy
+plays it on (the heuristic, or the seat's model: ``ISMCTS.models``) for the
+same number of decisions with the same random
 generator (and the world's own generator, shared by clones, deals the same
 cards), and the position is valued as the search values it. The difference
 between a candidate's value and the base's in the same world is one sample;
@@ -95,15 +96,13 @@ class Guard:
 
 def play_on(
     world: State,
-    policy: Bot,
+    policies: Sequence[Bot],
     steps: int,
     rng: random.Random,
     pick: Callable[[int], int],
-    own: Bot | None = None,
-    me: int = -1,
 ) -> int:
-    """Play ``world`` on with ``policy`` for at most ``steps`` decisions (a forced
-    move without asking it), ``own`` playing seat ``me`` where given; the
+    """Play ``world`` on for at most ``steps`` decisions, ``policies[seat]``
+    choosing each seat's moves (a forced move without asking it); the
     decisions played."""
     played = 0
     while not world.over and played < steps:
@@ -113,7 +112,7 @@ def play_on(
         if len(legal) == 1:
             action = legal[0]
         else:
-            bot = own if own is not None and seat == me else policy
+            bot = policies[seat]
             obs = world.observation(seat) if bot.needs_observation else None
             action = bot.act(obs, legal, rng)
         world.play(seat, action)
@@ -126,19 +125,18 @@ def compare(
     observation: Mapping[str, Any],
     base: Action,
     candidates: Sequence[Action],
-    policy: Bot,
+    policies: Sequence[Bot],
     value: Callable[[State], list[float]],
     settings: Guard,
     rng: random.Random,
     decisions: int,
     deadline: float | None = None,
-    own: Bot | None = None,
 ) -> Verdict:
     """Compare ``candidates`` with ``base`` on paired worlds, until the
     rollouts have played ``decisions`` decisions in all (the base's included)
     or ``deadline`` (a ``time.perf_counter`` reading) would be overrun; the
-    move to play and the evidence. ``policy`` plays every seat on but the
-    observation's own, which ``own`` plays where given."""
+    move to play and the evidence. ``policies[seat]`` plays each seat on,
+    the observation's own included."""
     me: int = observation["seat"]
     paired = [Paired(a) for a in candidates if a.id != base.id]
     worlds = 0
@@ -157,14 +155,14 @@ def compare(
         world = sampler.sample(rng)
         world.quiet = True  # nobody reads a paired rollout's events: none are built
         seed = rng.getrandbits(64)
-        base_value, n = _rollout(world, me, base, policy, value, settings.steps, seed, own)
+        base_value, n = _rollout(world, me, base, policies, value, settings.steps, seed)
         spent += 1
         played += n
         if base_value is None:
             worlds += 1
             continue
         for p in live:
-            v, n = _rollout(world, me, p.action, policy, value, settings.steps, seed, own)
+            v, n = _rollout(world, me, p.action, policies, value, settings.steps, seed)
             spent += 1
             played += n
             if v is None:
@@ -197,19 +195,18 @@ def _rollout(
     world: State,
     me: int,
     action: Action,
-    policy: Bot,
+    policies: Sequence[Bot],
     value: Callable[[State], list[float]],
     steps: int,
     seed: int,
-    own: Bot | None = None,
 ) -> tuple[float | None, int]:
     """``me``'s value after ``action`` in a clone of ``world`` and ``steps``
-    decisions of ``policy`` drawn from ``seed`` (None: the move is not legal
+    decisions of ``policies`` drawn from ``seed`` (None: the move is not legal
     in this world), and the decisions played."""
     w = world.clone()
     if me not in w.to_act or w.check(me, action) is not None:
         return None, 0
     w.play(me, action)
     rng = random.Random(seed)
-    played = play_on(w, policy, steps, rng, rng.getrandbits, own, me)
+    played = play_on(w, policies, steps, rng, rng.getrandbits)
     return value(w)[me], played + 1

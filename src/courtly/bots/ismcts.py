@@ -61,8 +61,12 @@ position reached.
   paired rollouts show one of the search's most visited moves clearly better
   (``courtly.bots.guard``). **Own policy** (``own``): where given, the
   searching seat's own moves in rollouts, in the tree's first tries and as
-  that kept move come from it, and the rollout policy plays the other seats
-  (None, as every level plays: the rollout policy plays every seat).
+  that kept move come from it (None, as every level plays: the rollout
+  policy's). **Seat models** (``models``): where given, the policy that
+  plays another seat in rollouts, in the guard's and in the tree's first
+  tries, as the table shows that seat (``hard`` meets its table: a seat
+  shown as ``random`` or ``easy`` is played so; ``courtly.bots.levels``).
+  Every other seat is the rollout policy's.
 - **Reuse.** When the bot moves again with nothing happening in between, the
   search goes on from the subtrees below its last move.
 - **Budget**: a number of iterations (deterministic for a given RNG, unless the
@@ -118,6 +122,7 @@ class ISMCTS(Bot):
         guard_share: float = 0.5,
         outcome: Evaluation = rewards,
         own: Bot | None = None,
+        models: Sequence[Bot | None] | None = None,
     ) -> None:
         """``rollout``: the policy that finishes simulated games (None: random).
         ``max_rollout_steps``: a rollout stops after this many decisions and the
@@ -137,8 +142,9 @@ class ISMCTS(Bot):
         is no ``evaluate`` (by default ``rewards``: by rank). ``own``: the
         searching seat's own policy where it is not ``rollout``: its move is
         the base that the guard and ``prior_visits`` keep, and it plays that
-        seat in rollouts and in the tree's first tries (``rollout`` plays
-        every other seat)."""
+        seat in rollouts and in the tree's first tries. ``models``: by seat,
+        the policy that plays each other seat there (None, or no entry:
+        ``rollout``); the searching seat's entry is not read."""
         super().__init__(game)
         if observers not in ("multi", "single"):
             raise ValueError(f"observers is 'multi' or 'single', not {observers!r}")
@@ -163,8 +169,9 @@ class ISMCTS(Bot):
         self.guard_share = guard_share
         self.outcome = outcome
         self.own = own
-        self._me = -1
-        """The searching seat while ``own`` plays it (-1: no own policy)."""
+        self.models: Sequence[Bot | None] | None = models
+        self._policies: list[Bot | None] = []
+        """Each seat's policy in this search (None: uniform random moves)."""
         self.last_verdict: Verdict | None = None
         """The guard's comparison in the last search (None: no guard)."""
         self.last_iterations = 0
@@ -197,7 +204,6 @@ class ISMCTS(Bot):
         policy = self.rollout
         guard = self.guard if policy is not None else None
         hint: Action | None = None
-        self._me = me if self.own is not None else -1
         if (self.prior_visits or guard is not None) and policy is not None:
             hint = (self.own or policy).act(observation, legal, rng)
         limit = self.seconds if self.seconds is not None else self.time_cap
@@ -213,6 +219,7 @@ class ISMCTS(Bot):
             world.quiet = True  # nobody reads a world's events: none are built
             if done == 0:
                 simultaneous = len(world.to_act) > 1
+                self._policies = self._seat_policies(me, world.players)
                 if not roots:
                     roots = [Node() for _ in range(world.players)]
             if self.observers == "single":
@@ -252,13 +259,12 @@ class ISMCTS(Bot):
                 observation,
                 hint,
                 others,
-                policy,
+                [p or policy for p in self._policies],
                 lambda w: self._value(w, 0),
                 guard,
                 rng,
                 decisions=decisions,
                 deadline=None if limit is None else start + limit,
-                own=self.own,
             )
             self.last_verdict = verdict
             best = verdict.action.id
@@ -274,6 +280,20 @@ class ISMCTS(Bot):
             moves.append(MoveValue(a, visits, value))
         moves.sort(key=lambda m: (m.action.id != best, -m.visits))
         return Analysis(moves=moves, iterations=done, seconds=time.perf_counter() - start)
+
+    def _seat_policies(self, me: int, players: int) -> list[Bot | None]:
+        """Each seat's policy in a search by ``me``: ``own`` for ``me`` where
+        given, a seat's model where given, else the rollout policy."""
+        models = self.models or ()
+        policies: list[Bot | None] = []
+        for seat in range(players):
+            bot: Bot | None = None
+            if seat == me:
+                bot = self.own
+            elif seat < len(models):
+                bot = models[seat]
+            policies.append(bot if bot is not None else self.rollout)
+        return policies
 
     def _choose(
         self, mine: Mapping[int, Node], simultaneous: bool, hint: int, rng: random.Random
@@ -463,7 +483,7 @@ class ISMCTS(Bot):
             node.grown += 1
             action = untried[pick(32) % len(untried)] if len(untried) > 1 else untried[0]
             if world is not None and widening is not None and len(untried) == len(legal):
-                policy = self.own if seat == self._me else self.rollout
+                policy = self._policies[seat]
                 if policy is not None and len(legal) > 1 and rng is not None:
                     obs = world.observation(seat) if policy.needs_observation else None
                     action = policy.act(obs, legal, rng)
@@ -591,20 +611,20 @@ class ISMCTS(Bot):
             child.total += result[who]
 
     def _play_out(self, world: State, rng: random.Random) -> int:
-        """Play ``world`` on with the rollout policy; the decisions played. A
+        """Play ``world`` on, each seat by its policy in this search (the
+        rollout policy, ``own`` or a seat model); the decisions played. A
         forced move (the only legal one) is played without asking the policy:
         it could choose nothing else, and asking would cost it an observation.
         Without a policy each move is a uniform draw (``State.random_action``)."""
-        policy = self.rollout
-        own = self.own if self._me >= 0 else None
-        me = self._me
+        policies = self._policies
         steps = 0
         limit = self.max_rollout_steps
         pick = rng.getrandbits
         while not world.over and steps < limit:
             to_act = world.to_act
             seat = to_act[pick(32) % len(to_act)] if len(to_act) > 1 else to_act[0]
-            if policy is None:
+            bot = policies[seat]
+            if bot is None:
                 action = world.random_action(seat, rng)
                 world.play(seat, action)
                 steps += 1
@@ -613,7 +633,6 @@ class ISMCTS(Bot):
             if len(legal) == 1:
                 action = legal[0]
             else:
-                bot = own if own is not None and seat == me else policy
                 obs = world.observation(seat) if bot.needs_observation else None
                 action = bot.act(obs, legal, rng)
             world.play(seat, action)

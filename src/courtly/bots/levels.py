@@ -16,7 +16,10 @@
   ``Game.plugins.guard``: Garrison checks six). It plays the heuristic's
   move unless one of them is clearly better. A finished game is valued by
   rank (1 first place, 0 last), or as its game declares
-  (``Game.plugins.outcome``: Garrison, a race, by the win alone).
+  (``Game.plugins.outcome``: Garrison, a race, by the win alone). It is
+  shown its table before play (``Bot.meet``: each seat's bot, public at
+  every table) and plays a seat shown as ``random`` or ``easy`` so in its
+  search (``models_for``); a person, and any other bot, as the heuristic.
 
 A searching level's name may carry its own thinking time: ``hard@0.3`` is
 ``hard`` thinking 0.3 s a decision, whatever ``think`` the table gives. Or a
@@ -104,6 +107,39 @@ class Hard(ISMCTS):
     for an attribute its class does not declare)."""
 
     name: ClassVar[str] = "hard"
+
+    def meet(self, table: Sequence[str | None]) -> None:
+        """Model the seats the table shows as weaker bots by their own play
+        (``models_for``)."""
+        self.models = models_for(self.game, table)
+
+
+MODELLED = ("random", "easy")
+"""The seats a ``hard`` search plays as the table shows them: bots weaker
+than the heuristic, whose public name says how they play. Every other seat
+(a person, ``normal``, ``hard``, a scripted strategy) it plays as the
+heuristic. Without them, ``hard`` played the ``random`` and ``easy`` seats of
+a Garrison table as ``normal`` and won less than ``normal`` there
+(BENCHMARKS.md, "The levels on one ladder")."""
+
+
+def models_for(game: Game, table: Sequence[str | None]) -> list[Bot | None]:
+    """By seat, the policy a ``hard`` search plays a seat of ``table`` with
+    (see ``Bot.meet``): the seat's own bot where ``MODELLED`` names it, else
+    None (the heuristic), as for a name it does not know."""
+    models: list[Bot | None] = []
+    for name in table:
+        try:
+            level = None if name is None else split_budget(name)[0]
+        except CourtlyError:  # a name no bot has (a record's, say): played as the heuristic
+            level = None
+        if level == "random":
+            models.append(RandomBot(game))
+        elif level == "easy":
+            models.append(make_level(level, game))
+        else:
+            models.append(None)
+    return models
 
 
 def heuristic(game: Game) -> Bot:

@@ -42,11 +42,16 @@ HINT_MOVES = 3
 """Moves a hint shows."""
 
 
-def searcher(game: Game, think: float | None = None) -> ISMCTS:
-    """The ``hard`` level's search for ``game``, capped at ``think`` seconds."""
+def searcher(
+    game: Game, think: float | None = None, lineup: Sequence[str | None] | None = None
+) -> ISMCTS:
+    """The ``hard`` level's search for ``game``, capped at ``think`` seconds,
+    shown the table's ``lineup`` where given (``Bot.meet``)."""
     bot = make_level("hard", game, think=think)
     if not isinstance(bot, ISMCTS):  # the hard level is a search: say so if it changes
         raise CourtlyError("the 'hard' level is not a search: it cannot give hints")
+    if lineup is not None:
+        bot.meet(lineup)
     return bot
 
 
@@ -56,9 +61,11 @@ def analyse(
     legal: Sequence[Action],
     rng: random.Random,
     think: float | None = None,
+    lineup: Sequence[str | None] | None = None,
 ) -> Analysis:
-    """The search's verdict on one decision, from ``observation`` and ``legal`` only."""
-    return searcher(game, think).search(observation, legal, rng)
+    """The search's verdict on one decision, from ``observation``, ``legal``
+    and the table's public ``lineup`` (each seat's bot, None for a person) only."""
+    return searcher(game, think, lineup).search(observation, legal, rng)
 
 
 def top_moves(analysis: Analysis, n: int = HINT_MOVES) -> list[MoveValue]:
@@ -217,6 +224,17 @@ def _parsed(game: Game, notation: str, n: int, actor: int) -> Action:
         ) from None
 
 
+def lineup(record: Record) -> list[str | None] | None:
+    """The table's seats as the record names them (``meta["bots"]``: each
+    seat's bot, None for a person), or None where it names none."""
+    named = record.meta.get("bots")
+    if not isinstance(named, list) or len(named) != record.players:
+        return None
+    if not all(n is None or isinstance(n, str) for n in named):
+        return None
+    return list(named)
+
+
 def decision_seed(record: Record, decision: Decision) -> int:
     """The seed of the search's generator for one decision: the same review
     twice gives the same searches (up to the time cap)."""
@@ -250,7 +268,7 @@ def review(
     seconds at most each; ``progress(done, total)`` after each."""
     found, forced = decisions(record, seat)
     game = get(record.game)
-    bot = searcher(game, think)
+    bot = searcher(game, think, lineup(record))
     bot.reuse = False  # each decision searched afresh, as the server does
     out = Review(game=game.id, seat=seat, think=bot.time_cap or 0.0, forced=forced)
     for k, decision in enumerate(found, 1):

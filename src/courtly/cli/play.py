@@ -163,10 +163,16 @@ class TerminalTable:
         self.humans = [i for i, n in enumerate(names) if n == HUMAN]
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.log: list[Event] = []
-        policies: list[Policy] = [
-            AtTheTerminal(self, i) if n == HUMAN else bot_registry.make(n, game, think)
-            for i, n in enumerate(names)
-        ]
+        self.table: list[str | None] = [None if n == HUMAN else n for n in names]
+        table = self.table
+        policies: list[Policy] = []
+        for i, n in enumerate(table):
+            if n is None:
+                policies.append(AtTheTerminal(self, i))
+            else:
+                bot = bot_registry.make(n, game, think)
+                bot.meet(table)  # the seats' levels are on the table for all to see
+                policies.append(bot)
         self.driver = Driver(
             state, policies, events=True, on_decision=self.decision, on_move=self.moved
         )
@@ -289,7 +295,9 @@ class TerminalTable:
         may know: its observation and legal actions (never the state)."""
         out = self.out
         with out.status("Thinking…"):
-            analysis = review.analyse(self.game, observation, legal, random.Random(), self.think)
+            analysis = review.analyse(
+                self.game, observation, legal, random.Random(), self.think, self.table
+            )
         moves = review.top_moves(analysis)
         table = Table(
             title=f"Hint: the hard search ({analysis.iterations} tries in "

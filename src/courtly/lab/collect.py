@@ -60,7 +60,7 @@ def observe_game(
 ) -> Observed:
     game = get(game_id)
     state = game.new(players=len(bot_names), seed=seed, options=options)
-    seats = [watch(bot_registry.make(name, game)) for name in bot_names]
+    seats = [watch(bot) for bot in bot_registry.make_all(game, bot_names)]
     first = state.to_act[0] if len(state.to_act) == 1 else -1
     standings = [list(state.scores)]
     unit_name = next(iter(game.progress(state)))

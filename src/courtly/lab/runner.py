@@ -46,7 +46,7 @@ def play_game(
 ) -> GameResult:
     game = get(game_id)
     state = game.new(players=len(bot_names), seed=seed, options=options)
-    seats = [bot_registry.make(name, game, think) for name in bot_names]
+    seats = bot_registry.make_all(game, bot_names, think)
     decisions = Driver(state, seats).run().decisions  # quiet: no record of events is kept
     record = state.record() if keep_record else None
     if record is not None:

@@ -87,6 +87,11 @@ class CourtlyGym(gym.Env):
         self.bots: dict[int, Bot] = {
             s: bots.make(n, self.game) for s, n in zip(others, names, strict=True)
         }
+        table: list[str | None] = [None] * self.players  # the agent's seat: None
+        for s, n in zip(others, names, strict=True):
+            table[s] = n
+        for bot in self.bots.values():
+            bot.meet(table)
         size = self.game.action_space_size
         self.observation_space = spaces.Dict(
             {

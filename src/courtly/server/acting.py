@@ -240,7 +240,14 @@ class Acting(HubCore):
                     action = legal[0]
                 else:
                     action = await self.pool.choose(
-                        table.game.id, name, obs, legal, rng_seed, seconds, table=table.id
+                        table.game.id,
+                        name,
+                        obs,
+                        legal,
+                        rng_seed,
+                        seconds,
+                        table=table.id,
+                        lineup=table.lineup(),
                     )
                 if searching:
                     live.turn_spent[seat] = live.turn_spent.get(seat, 0.0) + seconds
@@ -335,6 +342,7 @@ class Acting(HubCore):
                 secrets.randbits(63),
                 table.think,
                 table=table.id,
+                lineup=table.lineup(),
             )
             async with live.lock:
                 if (

@@ -144,11 +144,15 @@ def think(
     legal_ids: list[int],
     seed: int,
     seconds: float | None,
+    lineup: list[str | None] | None = None,
 ) -> int:
-    """The id of the action bot ``name`` chooses (runs in a worker)."""
+    """The id of the action bot ``name`` chooses (runs in a worker); a
+    searching bot is shown its table's ``lineup`` (``Bot.meet``)."""
     game = get(game_id)
     if name in SEARCHING:
         bot = bots.make(name, game, think=min(seconds or THINK_CAP, THINK_CAP))
+        if lineup is not None:
+            bot.meet(lineup)
     else:  # quick bots keep no memory between decisions: one per worker thread will do
         cache: dict[tuple[str, str], bots.Bot] = _LOCAL.__dict__.setdefault("bots", {})
         key = (game_id, name)
@@ -163,13 +167,14 @@ def analyse(
     legal_ids: list[int],
     seed: int,
     seconds: float | None,
+    lineup: list[str | None] | None = None,
 ) -> Analysis:
-    """The ``hard`` search's verdict on a decision, from the seat's observation
-    and legal actions only (runs in a worker)."""
+    """The ``hard`` search's verdict on a decision, from the seat's observation,
+    legal actions and the table's public ``lineup`` only (runs in a worker)."""
     game = get(game_id)
     legal = [game.actions[i] for i in legal_ids]
     think_for = min(seconds or THINK_CAP, THINK_CAP)
-    return review.analyse(game, observation, legal, random.Random(seed), think_for)
+    return review.analyse(game, observation, legal, random.Random(seed), think_for, lineup)
 
 
 def _end_with_parent(parent: int) -> None:
@@ -227,9 +232,11 @@ class BotPool:
         seed: int,
         seconds: float | None,
         table: str = "",
+        lineup: list[str | None] | None = None,
     ) -> int:
         """The bot's move; a searching bot searches ``seconds`` at most, less
-        the time it waits for a worker (``fair_think``)."""
+        the time it waits for a worker (``fair_think``), shown its table's
+        ``lineup`` (``Table.lineup``)."""
         loop = asyncio.get_running_loop()
         obs = dict(observation)
         if name not in SEARCHING:
@@ -238,7 +245,7 @@ class BotPool:
             )
         async with self._slot(table, seconds) as given:
             return await loop.run_in_executor(
-                self._executor(name), think, game_id, name, obs, legal_ids, seed, given
+                self._executor(name), think, game_id, name, obs, legal_ids, seed, given, lineup
             )
 
     async def analyse(
@@ -249,13 +256,21 @@ class BotPool:
         seed: int,
         seconds: float | None,
         table: str = "",
+        lineup: list[str | None] | None = None,
     ) -> Analysis:
         """The ``hard`` search's verdict (every legal move's visits and value),
         thought out where ``hard`` bots think, queued with them."""
         loop = asyncio.get_running_loop()
         async with self._slot(table, seconds) as given:
             return await loop.run_in_executor(
-                self._executor("hard"), analyse, game_id, dict(observation), legal_ids, seed, given
+                self._executor("hard"),
+                analyse,
+                game_id,
+                dict(observation),
+                legal_ids,
+                seed,
+                given,
+                lineup,
             )
 
     @contextlib.asynccontextmanager

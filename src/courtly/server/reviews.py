@@ -81,6 +81,7 @@ class Reviews(HubCore):
                 advice.decision_seed(record, decision),
                 job.think,
                 table=table.id,
+                lineup=table.lineup(),
             )
             out.verdicts.append(advice.judge(decision, analysis))
             job.done += 1

@@ -356,6 +356,12 @@ class Table:
         s = self.seats[seat]
         return s.bot if s.kind == "bot" and s.bot else "normal"
 
+    def lineup(self) -> list[str | None]:
+        """Each seat's bot by name, None for a person or an open seat: what
+        every viewer is told of the seats (``Seat.info``), and what a bot is
+        shown of its table (``Bot.meet``)."""
+        return [s.bot if s.kind == "bot" else None for s in self.seats]
+
     # -- acting ------------------------------------------------------------------------
     def refusal(
         self, seat: int, action: Any, seq: int | None
