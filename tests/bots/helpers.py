@@ -1,13 +1,16 @@
-"""What the heuristics' tests share: win shares with seats alternated, and a
-bot played through whole games, checked move by move."""
+"""What the bots' tests share: win shares with seats alternated, a bot
+played through whole games, checked move by move, and a policy that notes
+which seat it is asked for."""
 
 from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from courtly.bots.base import Bot
+from courtly.engine.actions import Action
 from courtly.engine.game import Game, State
 from courtly.lab.runner import run_matches
 
@@ -61,3 +64,20 @@ def scripted_play_legally(game: Game, name: str, new: Callable[[int], State], ga
             action = bot.act(state.observation(seat), legal, rng)
             assert action in legal
             state.apply(seat, action)
+
+
+class Asked(Bot):
+    """A policy that plays its ``move``-th legal move and notes the seat of
+    every observation it is asked with."""
+
+    def __init__(self, game: Game, move: int = 0) -> None:
+        super().__init__(game)
+        self.move = move
+        self.seats: list[int] = []
+
+    def act(
+        self, observation: Mapping[str, Any] | None, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        assert observation is not None
+        self.seats.append(observation["seat"])
+        return legal[self.move]

@@ -23,6 +23,8 @@ from courtly.engine.events import Event
 from courtly.engine.game import Game, State
 from courtly.games import get
 
+from .helpers import Asked
+
 DRAW_ACTIONS = [Action(i, "pick", f"pick-{i}") for i in range(4)]
 HEURISTIC_MOVE = 1
 
@@ -196,22 +198,6 @@ def test_hard_searches_with_the_guard_and_reports_its_verdict() -> None:
     verdict = bot.last_verdict
     assert verdict is not None and verdict.action is action
     assert action in legal
-
-
-class Asked(Bot):
-    """A policy that notes the seat of every observation it is asked with."""
-
-    def __init__(self, game: Game, move: int = 0) -> None:
-        super().__init__(game)
-        self.move = move
-        self.seats: list[int] = []
-
-    def act(
-        self, observation: Mapping[str, Any] | None, legal: Sequence[Action], rng: random.Random
-    ) -> Action:
-        assert observation is not None
-        self.seats.append(observation["seat"])
-        return legal[self.move]
 
 
 def test_each_seat_is_played_on_by_its_own_policy() -> None:

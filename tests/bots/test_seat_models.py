@@ -8,7 +8,7 @@ reads nothing a seat may not know."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -18,25 +18,10 @@ from courtly.bots.base import Bot, RandomBot
 from courtly.bots.guard import Guard
 from courtly.bots.ismcts import ISMCTS
 from courtly.bots.levels import Blunderer, models_for
-from courtly.engine.actions import Action
-from courtly.engine.game import Game
 from courtly.games import get
 from courtly.lab.runner import play_game
 
-
-class Asked(Bot):
-    """Plays the first legal move and notes the seat of every observation."""
-
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
-        self.seats: list[int] = []
-
-    def act(
-        self, observation: Mapping[str, Any] | None, legal: Sequence[Action], rng: random.Random
-    ) -> Action:
-        assert observation is not None
-        self.seats.append(observation["seat"])
-        return legal[0]
+from .helpers import Asked
 
 
 def test_the_seats_shown_as_weaker_bots_are_modelled_by_their_bots() -> None:
