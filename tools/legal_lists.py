@@ -77,7 +77,7 @@ def key(game_id: str, players: int, index: int, seed: int) -> str:
 
 
 LATER_OPTIONS: dict[str, dict[str, Any]] = {
-    "garrison": {"target": 0},
+    "garrison": {"target": 0, "retake_spies": True},
     "crown-rivals": {"start_influence": 50},
 }
 """Options added after the recording (designers' tunable numbers), with the

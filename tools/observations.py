@@ -36,6 +36,19 @@ MAX_DECISIONS = 600
 """A game is cut after this many decisions."""
 OPTIONS: dict[str, dict[str, Any]] = {"garrison": {"max_rounds": 10}}
 """Options that keep random games short."""
+LATER_OPTIONS: dict[str, dict[str, Any]] = {"garrison": {"retake_spies": True}}
+"""Options added after the recording, with the value that plays the text's
+rules: an observation shows them as it shows every option, and they change
+nothing else, so they are left out of the digest."""
+
+
+def _as_recorded(game_id: str, obs: dict[str, Any]) -> dict[str, Any]:
+    later = LATER_OPTIONS.get(game_id, {})
+    shown = obs.get("options")
+    if not later or not isinstance(shown, dict):
+        return obs
+    kept = {k: v for k, v in shown.items() if k not in later or later[k] != v}
+    return {**obs, "options": kept}
 
 
 def cases() -> Iterator[tuple[str, int, int]]:
@@ -63,7 +76,8 @@ def digest(game_id: str, players: int, seed: int) -> tuple[int, str]:
     decisions = 0
     while True:
         for seat in [*range(players), None]:
-            h.update(json.dumps(state.observation(seat), sort_keys=True).encode())
+            seen = _as_recorded(game_id, state.observation(seat))
+            h.update(json.dumps(seen, sort_keys=True).encode())
         if state.over or decisions >= MAX_DECISIONS:
             break
         seats = state.to_act

@@ -54,7 +54,7 @@ def test_a_garrison_dossier_has_its_sections_plots_and_the_target_table(tmp_path
     for p in range(2, 7):
         for length in ("quick", "medium", "long"):
             assert f"| {p} | length={length} |" in text
-    assert "Games played: 78**" in text  # (5 counts x 3 lengths + 11 option variants) x 3 games
+    assert "Games played: 84**" in text  # (5 counts x 3 lengths + 13 option settings) x 3 games
     assert "courtly lab dossier garrison -n 3 --seed 0" in text
     assert "30 pts is a good amount" in text  # the designer's own words, answered
     # the same command, the same dossier

@@ -1,5 +1,5 @@
 """Scenario tests of reaction windows and the spies (RULES.md's "Reaction
-windows and spies": GAR-4, GAR-5, GAR-14, GAR-18), each named by its ruling."""
+windows and spies": GAR-4, GAR-5, GAR-14, GAR-18, GAR-22), each named by its ruling."""
 
 from __future__ import annotations
 
@@ -196,3 +196,28 @@ def test_GAR_14_a_move_whose_cards_are_gone_does_nothing() -> None:
         events += st.apply(st.to_act[0], "pass")
     assert "fizzled" in [e.kind for e in events]
     assert c("5H") not in st.court[0]
+
+
+# -- GAR-22: a spy's Ace in the discard pile ----------------------------------------------
+def test_GAR_22_a_played_smuggler_can_be_traded_back_and_played_again() -> None:
+    st = build(2, hands={0: "AD 2S 3S"}, discard="7H 9C 5D")
+    do(st, 0, "smuggle 7H")
+    assert st.discard[-1] == c("AD")
+    assert "trade 2S for AD" in {a.notation for a in st.legal_actions(0)}
+    do(st, 0, "trade 2S for AD")
+    do(st, 0, "smuggle 9C")
+    assert {c("7H"), c("9C")} <= set(st.court[0]) | set(st.garrison[0])
+    assert st.discard[-1] == c("AD") and st.hands[0] == [c("3S")]
+
+
+def test_GAR_22_retake_spies_option() -> None:
+    st = build(2, hands={0: "AD 2S 3S"}, discard="7H 9C 5D", options={"retake_spies": False})
+    do(st, 0, "smuggle 7H")
+    assert st.discard[-1] == c("AD")
+    assert not [a for a in st.legal_actions(0) if a.kind == "trade" and a.other == c("AD")]
+    with pytest.raises(IllegalAction, match="retake_spies=false"):
+        st.apply(0, "trade 2S for AD")
+    # The Smuggler may still bring a heart or club Ace into a keep.
+    st2 = build(2, hands={0: "AD"}, discard="AH 5D", options={"retake_spies": False})
+    do(st2, 0, "smuggle AH")
+    assert c("AH") in st2.court[0]

@@ -2,7 +2,7 @@
 Keep, Trading at the Market, Besieging and Rebuilding, discarding), from the
 legal ones to the moves as they resolve.
 
-    legal       a turn's moves (GAR-6 to GAR-9, GAR-17, GAR-19, GAR-21) in a fixed
+    legal       a turn's moves (GAR-6 to GAR-9, GAR-17, GAR-19, GAR-21, GAR-22) in a fixed
                 order: end; then for each card of the hand its trades, its
                 discard, its rebuilds, and its upgrades (a heart, or a club of a
                 standing keep, paid with one or two diamonds) or its fends (a
@@ -55,6 +55,17 @@ _CODE = [cards.code(c) for c in range(54)]
 
 
 # -- the legal moves -------------------------------------------------------------------
+def _retakeable(st: GarrisonState, top: int) -> bool:
+    """Whether a trade may take ``top``, the top card of the discard pile: any
+    card (GAR-7), but for a Joker with ``retake_joker=false`` (GAR-19) and an
+    Ace with ``retake_spies=false`` (GAR-22)."""
+    if top >= JOKER:
+        return st.options.retake_joker
+    if top < 4:
+        return st.options.retake_spies
+    return True
+
+
 def turn_actions(st: GarrisonState, seat: int) -> list[Action]:
     hand = st.hands[seat]
     out: list[Action] = [END]
@@ -73,7 +84,7 @@ def turn_actions(st: GarrisonState, seat: int) -> list[Action]:
         if m >= 0:
             market.append(m)
     discard = st.discard
-    if discard and (discard[-1] < JOKER or st.options.retake_joker):  # GAR-19
+    if discard and _retakeable(st, discard[-1]):  # GAR-19, GAR-22
         market.append(discard[-1])
     standing = not fallen
     razed = bool(fallen) and not st.court[seat]  # no heart of the court left
@@ -205,6 +216,8 @@ def target_reason(st: GarrisonState, seat: int, a: GarrisonAction) -> str | None
         if st.discard and st.discard[-1] == take:
             if take >= 52 and not st.options.retake_joker:  # GAR-19
                 return "with retake_joker=false a Joker in the discard pile cannot be taken"
+            if take < 4 and not st.options.retake_spies:  # GAR-22
+                return "with retake_spies=false an Ace in the discard pile cannot be taken"
             return None
         return (
             f"{_CODE[take]} is neither in the market ({_hand(m for m in st.market if m >= 0)}) "

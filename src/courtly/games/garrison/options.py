@@ -70,6 +70,16 @@ class GarrisonOptions(StandardDeckOptions):
             "discarded, so it fires again); false: a Joker in the discard pile stays there."
         ),
     )
+    retake_spies: bool = Field(
+        True,
+        description=(
+            "GAR-22: whether an Ace on top of the discard pile may be taken by a trade "
+            "(true, the text: any card may be traded for, so a spy played and discarded "
+            "can be taken back and played again, even in the same turn); false: an Ace "
+            "in the discard pile stays there (the Smuggler may still smuggle the heart "
+            "or club Ace into a keep)."
+        ),
+    )
     disaster_joker_fires: bool = Field(
         True,
         description=(
