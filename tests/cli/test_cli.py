@@ -52,6 +52,8 @@ def test_a_whole_game_played_through_courtly_play(tmp_path: Path) -> None:
     assert "Game over" in out and "Final scores" in out and "Winner(s)" in out
     record = read_records(save)[0]
     assert len(record.actions) == 80 and record.result is not None
+    # the seats, for `courtly review` to show its search the table's bots
+    assert record.meta["bots"] == [None, "greedy", "greedy", "random"]
     assert replay(record, get(record.game)).scores == record.result["scores"]
 
 

@@ -121,7 +121,10 @@ def run_play(
         out.print("[yellow]Game abandoned.[/]")
     finally:
         if save is not None:
-            write_records(save, [state.record()])
+            record = state.record()
+            # who sat where, for `courtly review` (a person's seat: None)
+            record.meta["bots"] = [None if name == HUMAN else name for name in names]
+            write_records(save, [record])
             out.print(f"Record saved to {save}")
 
 
