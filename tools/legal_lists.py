@@ -94,8 +94,13 @@ def world(game: Any, observation: dict[str, Any], n: int) -> str:
     return json.dumps([w.seed, w.zones(), seen], sort_keys=True)
 
 
-def _as_recorded(game_id: str, obs: dict[str, Any]) -> dict[str, Any]:
-    later = LATER_OPTIONS.get(game_id, {})
+def _as_recorded(
+    game_id: str, obs: dict[str, Any], later_options: dict[str, dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """``obs`` as the recording showed it: without the options of
+    ``later_options`` (by default ``LATER_OPTIONS``) where they hold the
+    text's value."""
+    later = (LATER_OPTIONS if later_options is None else later_options).get(game_id, {})
     shown = obs.get("options")
     if not later or not isinstance(shown, dict):
         return obs

@@ -20,9 +20,13 @@ import json
 import random
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from courtly import games
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import legal_lists  # tools/legal_lists.py: the same convention for options added later
 
 SEEDS = {
     "agents-of-the-crown": 24,
@@ -43,12 +47,7 @@ nothing else, so they are left out of the digest."""
 
 
 def _as_recorded(game_id: str, obs: dict[str, Any]) -> dict[str, Any]:
-    later = LATER_OPTIONS.get(game_id, {})
-    shown = obs.get("options")
-    if not later or not isinstance(shown, dict):
-        return obs
-    kept = {k: v for k, v in shown.items() if k not in later or later[k] != v}
-    return {**obs, "options": kept}
+    return legal_lists._as_recorded(game_id, obs, LATER_OPTIONS)
 
 
 def cases() -> Iterator[tuple[str, int, int]]:
