@@ -17,26 +17,30 @@ refused with its seed.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
+
+from courtly.engine.records import RecordError, read_records
 
 
 def shares(path: Path, bot: str) -> dict[int, float]:
     """By seed, the share of the win the seat held by ``bot`` took."""
+    try:
+        records = read_records(path)
+    except RecordError as exc:
+        raise SystemExit(str(exc)) from None
     out: dict[int, float] = {}
-    for number, line in enumerate(path.read_text().splitlines(), 1):
-        if not line.strip():
-            continue
-        record = json.loads(line)
-        seats = [i for i, name in enumerate(record["meta"]["bots"]) if name == bot]
-        if len(seats) != 1:
+    for record in records:
+        table = record.meta.get("bots") or []
+        seats = [i for i, name in enumerate(table) if name == bot]
+        if len(seats) != 1 or record.result is None:
+            why = "is unfinished" if record.result is None else f"seats {bot!r} {len(seats)} times"
             raise SystemExit(
-                f"{path}:{number}: seed {record['seed']} seats {bot!r} {len(seats)} times "
-                f"(its table: {record['meta']['bots']}); each game must seat it once"
+                f"{path}: seed {record.seed} {why} (its table: {table}); "
+                f"each game must be finished and seat {bot!r} once"
             )
-        winners = record["result"]["winners"]
-        out[record["seed"]] = 1.0 / len(winners) if seats[0] in winners else 0.0
+        winners = record.result["winners"]
+        out[record.seed] = 1.0 / len(winners) if seats[0] in winners else 0.0
     return out
 
 

@@ -46,9 +46,22 @@ def test_shared_wins_count_as_shares_and_only_common_seeds_are_compared() -> Non
     assert TOOL.compare(a, b) == {"games": 3, "a": 1.5, "b": 1.5, "a_only": 1, "b_only": 1}
 
 
-def test_a_bot_seated_twice_is_refused_with_its_seed(tmp_path: Path) -> None:
+def test_a_bot_seated_twice_an_unfinished_game_or_a_bad_file_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "r.jsonl"
-    record = {"seed": 7, "meta": {"bots": ["builder", "builder"]}, "result": {"winners": [0]}}
+    record = {
+        "game": "garrison",
+        "version": 1,
+        "players": 2,
+        "seed": 7,
+        "meta": {"bots": ["builder", "builder"]},
+        "result": {"winners": [0]},
+    }
     path.write_text(json.dumps(record) + "\n")
     with pytest.raises(SystemExit, match="seed 7 seats 'builder' 2 times"):
+        TOOL.shares(path, "builder")
+    path.write_text(json.dumps({**record, "result": None}) + "\n")
+    with pytest.raises(SystemExit, match="seed 7 is unfinished"):
+        TOOL.shares(path, "builder")
+    path.write_text("{not json\n")
+    with pytest.raises(SystemExit, match=r"r\.jsonl, line 1: not a Courtly game record"):
         TOOL.shares(path, "builder")
