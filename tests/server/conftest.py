@@ -30,12 +30,18 @@ QUICK = {
 """Short options per game, for tests."""
 
 
+RANDOM_IDS = frozenset({"table", "rematch"})
+"""Fields of a game message holding a table's random id, not read for card
+codes: its letters can spell one by chance (a table called ``x-AH_yz``)."""
+
+
 class LeakAudit:
     """Checks every game message, as it is sent, against the cards hidden from
     its seat at that moment (the check of the engine's test kit). One allowance:
     a card named by a public event of the same message was shown to the whole
     table during the action, even if it is hidden again by its end (a market
-    refill that a reshuffle then takes back)."""
+    refill that a reshuffle then takes back). The table's ids are not read
+    (``RANDOM_IDS``)."""
 
     def __init__(self) -> None:
         self.checked = 0
@@ -49,7 +55,7 @@ class LeakAudit:
         hidden = table.state.hidden_from(seat)
         events = payload.get("events") or payload.get("log") or []
         shown = card_codes_in([e["event"] for e in events if e["public"]], codes)
-        rest = {k: v for k, v in payload.items() if k not in ("events", "log")}
+        rest = {k: v for k, v in payload.items() if k not in {"events", "log", *RANDOM_IDS}}
         leaked = (card_codes_in(rest, codes) & hidden) | (
             (card_codes_in(events, codes) - shown) & hidden
         )

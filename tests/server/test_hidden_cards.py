@@ -25,7 +25,7 @@ from courtly.games import all_games
 from courtly.server.protocol import CreateTable, LogEntry, Snapshot
 from courtly.server.tables import LOG_KEPT, Table
 
-from .conftest import QUICK
+from .conftest import QUICK, RANDOM_IDS, LeakAudit
 
 GAMES = [g.id for g in all_games()]
 SEEDS = range(3)
@@ -36,7 +36,7 @@ SHORT = {**QUICK, "garrison": {**QUICK["garrison"], "max_rounds": 12}}
 def scanned(snap: Snapshot) -> dict[str, object]:
     """A snapshot as the scan reads it: without the table's random ids, whose
     letters can spell a card code by chance (a table called ``x-6S_abc``)."""
-    return snap.model_dump(exclude={"table", "rematch"})
+    return snap.model_dump(exclude=set(RANDOM_IDS))
 
 
 def _indexed(events: list[Event], entries: list[LogEntry]) -> list[tuple[int, LogEntry]]:
@@ -158,3 +158,15 @@ def test_a_table_id_that_spells_a_card_is_not_a_leak() -> None:
     snap = table.snapshot(None, set())
     assert hidden in card_codes_in(snap.model_dump(), codes)  # what the old scan flagged
     assert hidden not in card_codes_in(scanned(snap), codes)
+
+
+def test_the_web_play_audit_does_not_take_a_table_id_for_a_card() -> None:
+    """The audit on every message of the web-play tests skips the table's ids
+    as well: a table called ``x-AH_yz`` once failed a spectator's snapshot."""
+    table = Table.create(CreateTable(game="agincards", seats=["random", "random"], seed=2))
+    hidden = sorted(table.state.hidden_from(None))[0]
+    table.id = table.rematch_id = f"x-{hidden}_yz"
+    audit = LeakAudit()
+    for viewer in (None, 0, 1):
+        audit(table, viewer, table.snapshot(viewer, set()).model_dump())
+    assert audit.checked == 3 and not audit.leaks, audit.leaks
