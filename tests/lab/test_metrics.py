@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import warnings
 from typing import Any
 
 import pytest
@@ -11,6 +12,7 @@ from courtly.lab import metrics
 from courtly.lab.stats import (
     binomial_test,
     fair_share_test,
+    one_sample_test,
     share_ci,
     two_proportion_test,
     welch_test,
@@ -91,6 +93,32 @@ def test_tests_of_significance() -> None:
     # clearly different means, and equal ones
     assert welch_test([1, 2, 3, 4, 5], [11, 12, 13, 14, 15]) < 1e-4
     assert welch_test([1, 2, 3], [1, 2, 3]) == pytest.approx(1.0)
+
+
+def test_the_t_tests_give_scipys_p_values_on_samples_that_vary() -> None:
+    from scipy import stats as sps
+
+    a = [12.0, 15.0, 9.0, 20.0, 14.0, 11.0]
+    b = [18.0, 22.0, 17.0, 25.0, 19.0]
+    assert welch_test(a, b) == pytest.approx(sps.ttest_ind(a, b, equal_var=False).pvalue)
+    assert welch_test(a, [0.5, 0.5, 0.5, 0.5]) == pytest.approx(
+        sps.ttest_1samp(a, 0.5).pvalue  # one side without spread: Welch is a one-sample test
+    )
+    d = [0.4, -0.1, 0.7, 0.2, 0.0, 0.3]
+    assert one_sample_test(d) == pytest.approx(sps.ttest_1samp(d, 0.0).pvalue)
+
+
+def test_a_sample_that_does_not_vary_is_read_exactly_and_warns_nothing() -> None:
+    # A short lab run often measures the same in every game. Rounding must not
+    # turn that into a spread: 0.1 + 0.2 and 0.3 are the same measure.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert welch_test([0.1 + 0.2] * 3, [0.3] * 3) == 1.0
+        assert welch_test([0.7] * 5 + [0.7000000000000001], [0.3] * 6) == 0.0
+        assert one_sample_test([0.1 + 0.2 - 0.3] * 5) == 1.0
+        assert one_sample_test([1e-17, 2e-17, 1e-17]) == 1.0
+        assert one_sample_test([2.0, 2.0, 2.0]) == 0.0
+        assert 0.0 < welch_test([3.0, 3.0], [1.0, 4.0, 6.0]) < 1.0
 
 
 def test_top_tied_whether_shared_or_broken() -> None:
