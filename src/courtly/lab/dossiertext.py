@@ -164,9 +164,11 @@ def _fairness(rows: list[dict[str, Any]]) -> list[str]:
 
 def _check(c: dict[str, Any], weak: str, check_bot: str) -> list[str]:
     bot = c["bot"]
-    _, seconds, iterations = split_budget(bot)
+    base, seconds, iterations = split_budget(bot)
     how = (
-        f"it searches {iterations:,} iterations a move and no clock, so these games are the "
+        "it does not search"
+        if base not in (*SEARCHING_LEVELS, "ismcts")
+        else f"it searches {iterations:,} iterations a move and no clock, so these games are the "
         "same on any machine"
         if iterations is not None
         else "it thinks a fixed short time a move, so these games depend a little on the "
@@ -176,8 +178,9 @@ def _check(c: dict[str, Any], weak: str, check_bot: str) -> list[str]:
     )
     t = c.get("departures")
     L = [
-        f"**Checked with a stronger bot.** The text's rules were also played {c['games']} "
-        f"times with the searching `{bot}` bot in every seat ({how}). "
+        "**Checked with a stronger bot.** The text's rules were also played "
+        + ("once" if c["games"] == 1 else f"{c['games']} times")
+        + f" with the `{bot}` bot in every seat ({how}). "
         + (
             "It plays `normal`'s move unless its look-ahead finds a clearly better one: "
             + departures.note(f"`{bot}`", t)
