@@ -11,6 +11,7 @@ from courtly.cli.app import app
 from courtly.engine.options import parse_option_pairs
 from courtly.games import get
 from courtly.lab.dossier import plan
+from courtly.lab.dossiertext import ch
 
 runner = CliRunner()
 
@@ -106,3 +107,18 @@ def test_a_dossier_checks_who_wins_with_another_bot_and_says_if_they_disagree(
     assert text.count(" with `random`: ") == 2 and sum(text.count(s) for s in said) == 2
     assert "and 6 to check with another bot" in text
     assert "--check-bots random --check-n 6 --duel-n 0" in text
+
+
+def test_a_small_clear_change_is_shown_with_the_digits_that_show_it() -> None:
+    # A bold (clear) change that read "-0.0 [-0.0, -0.0]" told the designer nothing.
+    assert ch({"value": -0.004, "low": -0.007, "high": -0.0012}, "decisiveness") == (
+        "-0.004 [-0.007, -0.001]"
+    )
+    assert ch({"value": 0.03, "low": 0.01, "high": 0.06}, "decisiveness") == "+0.03 [0.01, 0.06]"
+    # a change that one decimal shows keeps one; no change at all stays 0.0
+    assert ch({"value": -0.21, "low": -0.46, "high": 0.02}, "length") == "-0.2 [-0.5, 0.0]"
+    assert ch({"value": 0.0, "low": 0.0, "high": 0.0}, "ties") == "+0.0 points [0.0, 0.0]"
+    assert ch({"value": -1e-4, "low": -3e-4, "high": 2e-4}, "decisiveness") == "-0.0 [-0.0, 0.0]"
+    assert ch({"value": -0.075, "low": -0.135, "high": -0.005}, "first_player_edge") == (
+        "-7.5 points [-13.5, -0.5]"
+    )

@@ -22,12 +22,22 @@ def iv(e: dict[str, float], pct: bool = False, digits: int = 1) -> str:
 
 
 def ch(c: dict[str, float], measure: str) -> str:
+    """A change with its interval, to one decimal, or to as many (up to three)
+    as show it at all: a small but clear change (a decisiveness moved by 0.004)
+    must not read +0.0 [0.0, 0.0]. A trace below 0.0005 stays at one."""
     if c["value"] != c["value"]:  # NaN: no one moves first
         return "–"
     pct = measure in ("first_player_edge", "ties")
     k, unit = (100, " points") if pct else (1, "")
-    sign = "+" if c["value"] >= 0 else ""
-    return f"{sign}{k * c['value']:.1f}{unit} [{k * c['low']:.1f}, {k * c['high']:.1f}]"
+    v, low, high = (k * c[key] for key in ("value", "low", "high"))
+    size = max(abs(v), abs(low), abs(high))
+    digits = 1
+    while 0 < size * 10**digits < 1 and digits < 3:
+        digits += 1
+    if round(size, digits) == 0:  # a trace even three decimals do not show
+        digits = 1
+    sign = "+" if v >= 0 else ""
+    return f"{sign}{v:.{digits}f}{unit} [{low:.{digits}f}, {high:.{digits}f}]"
 
 
 def write(d: data.Dossier, out: Path, command: str) -> Path:
