@@ -172,20 +172,29 @@ def _fairness(rows: list[dict[str, Any]]) -> list[str]:
     return L
 
 
+def _searches(bot: str) -> bool:
+    """Whether the bot named ``bot`` searches: a level that takes a thinking
+    time (``hard@600it``), or ``ismcts``."""
+    return split_budget(bot)[0] in (*SEARCHING_LEVELS, "ismcts")
+
+
 def _check(c: dict[str, Any], weak: str, check_bot: str) -> list[str]:
     bot = c["bot"]
-    base, seconds, iterations = split_budget(bot)
-    how = (
-        "it does not search"
-        if base not in (*SEARCHING_LEVELS, "ismcts")
-        else f"it searches {iterations:,} iterations a move and no clock, so these games are the "
-        "same on any machine"
-        if iterations is not None
-        else "it thinks a fixed short time a move, so these games depend a little on the "
-        "machine's speed"
-        if seconds is not None
-        else "it thinks a fixed time a move"
-    )
+    _, seconds, iterations = split_budget(bot)
+    if not _searches(bot):
+        how = "it does not search"
+    elif iterations is not None:
+        how = (
+            f"it searches {iterations:,} iterations a move and no clock, so these games are "
+            "the same on any machine"
+        )
+    elif seconds is not None:
+        how = (
+            "it thinks a fixed short time a move, so these games depend a little on the "
+            "machine's speed"
+        )
+    else:
+        how = "it thinks a fixed time a move"
     t = c.get("departures")
     L = [
         "**Checked with a stronger bot.** The text's rules were also played "
@@ -273,7 +282,7 @@ def _blind(c: dict[str, Any], bot: str, weak: str, check_bot: str) -> str:
     if duel["stronger"]:
         return ""
     how = f"it played worse than `{weak}`" if duel["weaker"] else "not clearly better"
-    searching = split_budget(bot)[0] in SEARCHING_LEVELS
+    searching = split_budget(bot)[0] in SEARCHING_LEVELS  # takes more time: hard@SECONDS
     suggest = f", e.g. `--check-bots {check_bot}`" if bot != check_bot else ""
     more = f"Give it more time{suggest}" if searching else f"Check with a stronger bot{suggest}"
     return (
