@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 from courtly.cli.app import app
 from courtly.engine.options import parse_option_pairs
 from courtly.games import get
-from courtly.lab.dossier import plan
-from courtly.lab.dossiertext import ch
+from courtly.lab.dossier import Dossier, Run, plan
+from courtly.lab.dossiertext import _played, ch
 
 runner = CliRunner()
 
@@ -122,3 +122,19 @@ def test_a_small_clear_change_is_shown_with_the_digits_that_show_it() -> None:
     assert ch({"value": -0.075, "low": -0.135, "high": -0.005}, "first_player_edge") == (
         "-7.5 points [-13.5, -0.5]"
     )
+
+
+def test_the_count_of_games_is_written_with_thousands_separators() -> None:
+    """A count a designer reads at a glance: 5,800 games, not 5800 (the seeds
+    that name the deals are written plain)."""
+    runs = {f"players-{p}": Run(f"players-{p}", p, []) for p in (2, 3)}
+    for run in runs.values():
+        run.games = [{}] * 1450
+    runs["check"] = Run("check", 4, [], n=1200)
+    runs["check"].games = [{}] * 1200
+    runs["duel-normal"] = Run("duel-normal", 4, [])
+    runs["duel-normal"].games = [{}] * 1600
+    line = _played(Dossier(get("garrison"), "normal", 1450, 1000, runs))
+    assert line.startswith("**Games played: 5,700** (1,450 per setting and player count")
+    assert ", and 1,200 to check with another bot and 1,600 of that bot against `normal`" in line
+    assert "seeds 1000 to 2449," in line

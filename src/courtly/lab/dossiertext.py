@@ -74,12 +74,7 @@ def write(d: data.Dossier, out: Path, command: str) -> Path:
         "players, not experts. Every figure comes with its 95% interval in brackets: the "
         "range the true value lies in, given the games played.",
         "",
-        f"**Games played: {d.games_played}** ({d.n} per setting and player count"
-        + (f", and {d.runs['check'].n} to check with another bot" if "check" in d.runs else "")
-        + (f" and {duel} of that bot against `{d.bots}`" if (duel := _duel_games(d)) else "")
-        + ", seeds "
-        f"{d.seed} to {d.seed + d.n - 1}, the same seeds for every setting, so settings "
-        "differ by their rules, not their deals). Made again exactly by:",
+        _played(d) + " Made again exactly by:",
         "",
         f"    {command}",
         "",
@@ -247,6 +242,19 @@ def _check(c: dict[str, Any], weak: str, check_bot: str) -> list[str]:
             f"are not an artefact of the `{weak}` bot's play."
         )
     return [*L, "", end]
+
+
+def _played(d: data.Dossier) -> str:
+    """The dossier's count of games, in the words a designer reads (counts with
+    a thousands separator; seeds are names, written plain)."""
+    check = f", and {d.runs['check'].n:,} to check with another bot" if "check" in d.runs else ""
+    duel = _duel_games(d)
+    against = f" and {duel:,} of that bot against `{d.bots}`" if duel else ""
+    return (
+        f"**Games played: {d.games_played:,}** ({d.n:,} per setting and player count"
+        f"{check}{against}, seeds {d.seed} to {d.seed + d.n - 1}, the same seeds for every "
+        "setting, so settings differ by their rules, not their deals)."
+    )
 
 
 def _duel_games(d: data.Dossier) -> int:
