@@ -3,6 +3,8 @@ pyspiel's random simulation test, and OpenSpiel's ISMCTS plays it to the end."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import numpy as np
@@ -119,6 +121,68 @@ def test_tensors_are_the_encoding_and_clones_are_independent() -> None:
     state.apply_action(state.legal_actions()[0])
     assert twin.history() == [] and len(state.history()) == 1
     assert twin.courtly.history == []
+
+
+def _play_on(state: pyspiel.State, rng: random.Random, moves: int) -> list[int]:
+    """Play up to ``moves`` random moves on ``state``; the moves played."""
+    played = []
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        played.append(rng.choice(state.legal_actions()))
+        state.apply_action(played[-1])
+    return played
+
+
+def _same(a: pyspiel.State, b: pyspiel.State) -> None:
+    """Two states that cannot be told apart, now or after the same moves."""
+    assert str(a) == str(b) and a.history() == b.history()
+    assert a.current_player() == b.current_player() and a.legal_actions() == b.legal_actions()
+    assert a.courtly.observation(None) == b.courtly.observation(None)
+    rng = random.Random(7)
+    for action in _play_on(a, rng, 60):  # the same deals and draws follow
+        b.apply_action(action)
+    assert str(a) == str(b) and a.is_terminal() == b.is_terminal()
+    assert a.returns() == b.returns()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_state_pickles_and_deep_copies_by_replaying_its_moves(game_id: str) -> None:
+    """``pickle`` and ``copy.deepcopy`` rebuild a state mid-game (a deal from
+    its seed, its moves replayed): the same state, which plays on the same,
+    hidden cards and draws included."""
+    game = _load(game_id, games.get(game_id).default_players, seed=11)
+    state = game.new_initial_state()
+    _play_on(state, random.Random(3), 12)
+    restored = pickle.loads(pickle.dumps(state))
+    assert isinstance(restored, openspiel.CourtlySpielState)
+    _same(restored, state.clone())
+    _same(copy.deepcopy(state), state)
+
+
+def test_a_resampled_world_pickles_as_its_parent_sampled_again() -> None:
+    game = _load("garrison", 4, seed=4)
+    state = game.new_initial_state()
+    _play_on(state, random.Random(1), 9)
+    me = state.current_player()
+    world = state.resample_from_infostate(me, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    _play_on(world, random.Random(2), 3)
+    restored = pickle.loads(pickle.dumps(world))
+    assert restored.information_state_string(me) == world.information_state_string(me)
+    _same(restored, world)
+
+
+def test_a_game_pickles_with_its_generator_where_it_stood() -> None:
+    """A pickled game deals the initial states the original would have dealt
+    next, seeded or not."""
+    for seed in (5, -1):
+        game = _load("crown-rivals", 2, seed=seed)
+        game.new_initial_state()
+        twin = pickle.loads(pickle.dumps(game))
+        assert twin.get_parameters() == game.get_parameters()
+        for _ in range(3):
+            assert str(twin.new_initial_state()) == str(game.new_initial_state())
+        assert str(copy.deepcopy(game).new_initial_state()) == str(game.new_initial_state())
 
 
 def test_the_declared_length_bounds_a_game() -> None:

@@ -31,6 +31,13 @@ What each game is declared to be, and why that is truthful:
   JSON, and both tensors are its encoding (``courtly.rl.encoding``).
   ``resample_from_infostate`` draws a world with ``game.sample_state``, which is
   what OpenSpiel's ISMCTS needs.
+- **Pickling and ``copy.deepcopy``** rebuild a game with its generator where it
+  was (the next initial states are the same), and a state by dealing its game
+  again from the same seed and replaying its moves, as OpenSpiel's own
+  serialization of a state does (a resampled world: its parent rebuilt, then
+  sampled again with the same draw). ``pyspiel.serialize_game_and_state`` is
+  not supported: its C++ side asks a sampled-stochastic game for its
+  generator's state, which pyspiel does not let a Python game give.
 - **Maximum length.** Each game declares it from its players and options
   (``Game.max_length``: exact where the rules fix it, such as Agents of the
   Crown's 20 decisions a Year, else a bound well above any game seen), and a game that reaches it ends there, ranked on its
@@ -131,6 +138,7 @@ class CourtlySpielGame(pyspiel.Game):
         self.max_length = max_game_length(game, players, parsed)
         seed = int(params.get("seed", -1))
         self._seeds = random.Random(None if seed < 0 else seed)
+        self.params = params
         info = pyspiel.GameInfo(
             num_distinct_actions=game.action_space_size,
             max_chance_outcomes=0,
@@ -143,9 +151,16 @@ class CourtlySpielGame(pyspiel.Game):
         super().__init__(gtype, info, params)
 
     def new_initial_state(self) -> CourtlySpielState:
-        seed = self._seeds.getrandbits(48)
+        return self._deal(self._seeds.getrandbits(48))
+
+    def _deal(self, seed: int) -> CourtlySpielState:
         state = self.courtly.new(players=self.players, seed=seed, options=self.options)
-        return CourtlySpielState(self, state, seed)
+        return CourtlySpielState(self, state, seed, ("deal", seed))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its name, its parameters and where its generator of seeds
+        stands (see the module's notes)."""
+        return (_restore_game, (self.get_type().short_name, self.params, self._seeds.getstate()))
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
@@ -162,14 +177,19 @@ class _Play:
     """Everything a state holds. OpenSpiel clones a Python state by deep-copying
     its attributes, so they live here, where a copy is a Courtly clone.
     ``order``: the seed of the serving order (the game's own seed; a sampled
-    world's is drawn with it)."""
+    world's is drawn with it). ``origin``: how the state began, to rebuild it
+    (``("deal", seed)``, or ``("sample", parent's origin, parent's moves,
+    seat, draw)``)."""
 
-    __slots__ = ("game", "moves", "order", "seat", "state")
+    __slots__ = ("game", "moves", "order", "origin", "seat", "state")
 
-    def __init__(self, game: CourtlySpielGame, state: State, order: int) -> None:
+    def __init__(
+        self, game: CourtlySpielGame, state: State, order: int, origin: tuple[Any, ...]
+    ) -> None:
         self.game = game
         self.state = state
         self.order = order
+        self.origin = origin
         self.moves = 0
         self.seat = -1 if state.over else served(state, order, 0)
 
@@ -182,6 +202,7 @@ class _Play:
         twin.game = self.game
         twin.state = self.state.clone()
         twin.order = self.order
+        twin.origin = self.origin
         twin.moves = self.moves
         twin.seat = self.seat
         return twin
@@ -190,9 +211,16 @@ class _Play:
 class CourtlySpielState(pyspiel.State):
     """A Courtly state; the seat served next is drawn among those awaited."""
 
-    def __init__(self, game: CourtlySpielGame, state: State, order: int) -> None:
+    def __init__(
+        self, game: CourtlySpielGame, state: State, order: int, origin: tuple[Any, ...]
+    ) -> None:
         super().__init__(game)
-        self.play = _Play(game, state, order)
+        self.play = _Play(game, state, order, origin)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game, how it began and the moves since (see the
+        module's notes)."""
+        return (_restore_state, (self.play.game, self.play.origin, list(self.history())))
 
     @property
     def courtly(self) -> State:
@@ -240,10 +268,14 @@ class CourtlySpielState(pyspiel.State):
     ) -> CourtlySpielState:
         """A state ``player_id`` cannot tell from this one: its hidden part drawn
         by ``game.sample_state`` from a generator seeded by the sampler."""
+        return self._resample(player_id, int(probability_sampler() * (1 << 53)))
+
+    def _resample(self, player_id: int, draw: int) -> CourtlySpielState:
         p = self.play
-        rng = random.Random(int(probability_sampler() * (1 << 53)))
+        rng = random.Random(draw)
         world = p.game.courtly.sample_state(p.state.observation(player_id), rng)
-        twin = CourtlySpielState(p.game, world, rng.getrandbits(64))
+        origin = ("sample", p.origin, list(self.history()), player_id, draw)
+        twin = CourtlySpielState(p.game, world, rng.getrandbits(64), origin)
         twin.play.moves = p.moves
         twin.play.seat = p.seat
         return twin
@@ -271,6 +303,30 @@ class CourtlyObserver:
 
     def string_from(self, state: CourtlySpielState, player: int) -> str:
         return json.dumps(self._view(state, player), sort_keys=True)
+
+
+def _restore_game(name: str, params: Mapping[str, Any], seeds: Any) -> CourtlySpielGame:
+    """A pickled game: made again from its parameters, its generator of seeds
+    where it stood."""
+    register()
+    game: CourtlySpielGame = pyspiel.load_game(name, dict(params))  # a new object each time
+    game._seeds.setstate(seeds)
+    return game
+
+
+def _restore_state(
+    game: CourtlySpielGame, origin: tuple[Any, ...], moves: list[int]
+) -> CourtlySpielState:
+    """A pickled state: its beginning made again (a deal from its seed, or its
+    parent rebuilt and sampled with the same draw), then its moves replayed."""
+    if origin[0] == "deal":
+        state = game._deal(origin[1])
+    else:
+        _, parent_origin, parent_moves, seat, draw = origin
+        state = _restore_state(game, parent_origin, parent_moves)._resample(seat, draw)
+    for action in moves:
+        state.apply_action(action)
+    return state
 
 
 def _game_class(game: Game) -> type[CourtlySpielGame]:
