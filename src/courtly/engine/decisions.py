@@ -25,6 +25,11 @@ class Decision:
     def copy(self) -> Decision:
         return Decision(self.kind, list(self.waiting), self.context)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Compiled, a class pickles (and deep-copies) only as it says: by its
+        # arguments here (a state with a decision pending pickles in both builds).
+        return (Decision, (self.kind, self.waiting, self.context))
+
     def __repr__(self) -> str:
         return f"<Decision {self.kind} awaiting {self.waiting}>"
 

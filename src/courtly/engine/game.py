@@ -589,6 +589,14 @@ class State(ABC):
                     out[name] = getattr(self, name)
         return out
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) as its class and its fields (``fields``),
+        in either build: the compiled base's own pickling would leave out the
+        fields of a game's State kept interpreted."""
+        from courtly.engine.snapshots import unpickled
+
+        return (unpickled, (type(self), self.fields()))
+
     def record(self) -> Any:
         """This game so far as a versioned, replayable record."""
         from courtly.engine.records import Record

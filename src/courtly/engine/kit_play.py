@@ -8,6 +8,8 @@ so every game runs them; the helpers are re-exported by ``engine/testing``.
 
 from __future__ import annotations
 
+import copy as copying
+import pickle
 import random
 from collections.abc import Iterator
 from typing import Any, ClassVar
@@ -205,6 +207,28 @@ class FastPathChecks:
                     random_step(copy, rng)
                 assert snapshot(state) == before, "playing on a clone changed the original"
                 copies.append((copy, snapshot(copy)))
+
+    def test_a_state_pickles_and_deep_copies_as_it_is(self) -> None:
+        """``pickle`` and ``copy.deepcopy`` give the state as it is (the same
+        snapshot, generator included), which plays on as the original does,
+        in the compiled build as in the pure one (a compiled class pickles
+        only as it says: ``__reduce__``)."""
+        rng = random.Random(4)
+        for seed in self.deep_seeds:
+            for n, state in enumerate(walk(self.game, self.players, seed, self.options)):
+                if n % 7:
+                    continue
+                for twin in (pickle.loads(pickle.dumps(state)), copying.deepcopy(state)):
+                    assert type(twin) is type(state)
+                    assert snapshot(twin) == snapshot(state), "a pickled state differs"
+                    original = state.clone()
+                    for _ in range(10):
+                        if original.over:
+                            break
+                        seat, action = random_move(original, rng)
+                        original.apply(seat, action)
+                        twin.apply(seat, action)
+                    assert snapshot(twin) == snapshot(original), "a pickled state plays on apart"
 
     def test_clones_of_clones_stay_apart(self) -> None:
         """A family of clones (clones of clones, of states played on since),

@@ -1,5 +1,6 @@
 """A state's fields as bytes, for "did anything change" checks
-(``State.snapshot``). Interpreted in either build.
+(``State.snapshot``), and a pickled state made again from its fields
+(``unpickled``). Interpreted in either build.
 
 Two states holding the same position give the same bytes however they were
 made: every part is written out as plain data (an object as its class name and
@@ -54,3 +55,12 @@ def snapshot(name: str, fields: Mapping[str, Any]) -> bytes:
     pickler.fast = True  # no memo: every part written out in full
     pickler.dump((name, sorted((k, plain(v)) for k, v in fields.items())))
     return out.getvalue()
+
+
+def unpickled(cls: Any, fields: Mapping[str, Any]) -> Any:
+    """A pickled state made again (``State.__reduce__``): its class, its fields
+    set as they were."""
+    state = cls.__new__(cls)
+    for name, value in fields.items():
+        setattr(state, name, value)
+    return state

@@ -16,7 +16,7 @@ The Joker fires when it enters the market or is discarded or spent from a hand
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from courtly import cards
 from courtly.engine.actions import Action
@@ -78,12 +78,16 @@ class Item:
         self.void = False
 
     def copy(self) -> Item:
-        new = Item(self.kind, self.seat, self.action, self.card, self.source)
-        new.refill = self.refill
-        new.cancelled = self.cancelled
-        new.answered = self.answered
-        new.void = self.void
-        return new
+        return _item(*self._fields())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Compiled, a class pickles (and deep-copies) only as it says: by its
+        # fields here (a state with a move on the chain pickles in both builds).
+        return (_item, self._fields())
+
+    def _fields(self) -> tuple[str, int, GarrisonAction | None, int, str, bool, bool, int, bool]:
+        return (self.kind, self.seat, self.action, self.card, self.source,
+                self.refill, self.cancelled, self.answered, self.void)  # fmt: skip
 
     def describe(self) -> str:
         if self.void:
@@ -97,6 +101,26 @@ class Item:
         if a is None:
             return ()
         return (a.card, a.other, *a.pay)
+
+
+def _item(
+    kind: str,
+    seat: int,
+    action: GarrisonAction | None,
+    card: int,
+    source: str,
+    refill: bool,
+    cancelled: bool,
+    answered: int,
+    void: bool,
+) -> Item:
+    """An ``Item`` unpickled: made and then set as it was."""
+    item = Item(kind, seat, action, card, source)
+    item.refill = refill
+    item.cancelled = cancelled
+    item.answered = answered
+    item.void = void
+    return item
 
 
 def void_named(st: GarrisonState) -> None:
