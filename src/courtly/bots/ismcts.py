@@ -87,7 +87,7 @@ from mypy_extensions import mypyc_attr
 
 from courtly.bots.base import Bot
 from courtly.bots.guard import Guard, Verdict, compare
-from courtly.bots.tree import Analysis, Evaluation, MoveValue, Node, rewards
+from courtly.bots.tree import Analysis, Evaluation, MoveValue, Node, rewards, verdict_order
 from courtly.engine.actions import Action
 from courtly.engine.game import Game, State
 
@@ -278,8 +278,9 @@ class ISMCTS(Bot):
             visits = 0 if child is None else child.visits
             value = child.total / child.visits if child is not None else None
             moves.append(MoveValue(a, visits, value))
-        moves.sort(key=lambda m: (m.action.id != best, -m.visits))
-        return Analysis(moves=moves, iterations=done, seconds=time.perf_counter() - start)
+        return Analysis(
+            moves=verdict_order(moves, best), iterations=done, seconds=time.perf_counter() - start
+        )
 
     def _seat_policies(self, me: int, players: int) -> list[Bot | None]:
         """Each seat's policy in a search by ``me``: ``own`` for ``me`` where

@@ -35,6 +35,20 @@ class Analysis:
         return self.moves[0].action
 
 
+def verdict_order(moves: list[MoveValue], best: int) -> list[MoveValue]:
+    """``moves`` in the order a verdict shows them: the move chosen (action id
+    ``best``) first, then the most tried, and of moves tried as often the
+    higher valued (a hint never lists 48% above 52% on equal tries)."""
+    return sorted(
+        moves,
+        key=lambda m: (
+            m.action.id != best,
+            -m.visits,
+            -(m.value if m.value is not None else -1.0),
+        ),
+    )
+
+
 class Node:
     """An edge into a tree and the node below it, keyed by (seat, observed move).
 
