@@ -68,7 +68,8 @@ class Paired:
 
 @dataclass
 class Verdict:
-    """What the guard decided: the move, the worlds it compared, the candidates."""
+    """What the guard decided: the move, the worlds it compared, the candidates
+    (each with its differences from ``base``, the heuristic's move)."""
 
     action: Action
     overridden: bool
@@ -76,6 +77,7 @@ class Verdict:
     rollouts: int
     decisions: int
     candidates: list[Paired] = field(default_factory=list)
+    base: Action | None = None
 
 
 @dataclass
@@ -188,6 +190,7 @@ def compare(
         rollouts=spent,
         decisions=played,
         candidates=paired,
+        base=base,
     )
 
 

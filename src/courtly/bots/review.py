@@ -15,6 +15,15 @@ sure the search is) and its mean result for the seat (value: 0 last place ..
   own, or rated at least as high). A loss of ``COSTLY`` or more flags the
   decision. Forced moves (one legal action) are not decisions and are skipped.
 
+Where the search's guard compared moves on the same worlds (``hard`` checks
+its most tried moves against its heuristic's in paired rollouts:
+``courtly.bots.guard``), those moves are valued by that comparison: the
+heuristic's move keeps the tree's value, and each move compared is worth that
+plus its mean difference from it. The paired difference is far surer than
+two tree values read apart (a move the guard chose may have few tries in the
+tree), so the move chosen never shows a lower chance than a move it beat, and
+a move it replaced shows the loss the guard measured.
+
 The search is a sample: short searches are noisy, and a move it never tried
 has no value (its loss is unknown). The game's full state is replayed only to
 build each observation; the search never sees it.
@@ -30,6 +39,7 @@ from typing import Any
 
 from courtly.bots.ismcts import ISMCTS, Analysis, MoveValue
 from courtly.bots.levels import make_level
+from courtly.bots.tree import verdict_order
 from courtly.engine.actions import Action
 from courtly.engine.errors import CourtlyError, RecordError
 from courtly.engine.game import Game
@@ -65,7 +75,36 @@ def analyse(
 ) -> Analysis:
     """The search's verdict on one decision, from ``observation``, ``legal``
     and the table's public ``lineup`` (each seat's bot, None for a person) only."""
-    return searcher(game, think, lineup).search(observation, legal, rng)
+    return searched(searcher(game, think, lineup), observation, legal, rng)
+
+
+def searched(
+    bot: ISMCTS, observation: Mapping[str, Any], legal: Sequence[Action], rng: random.Random
+) -> Analysis:
+    """``bot``'s verdict on one decision, the moves its guard compared valued
+    by that comparison (see the module's notes)."""
+    analysis = bot.search(observation, legal, rng)
+    checked = bot.last_verdict
+    if checked is None or checked.base is None or bot.guard is None:
+        return analysis
+    by_id = {m.action.id: m for m in analysis.moves}
+    anchor = by_id.get(checked.base.id)
+    if anchor is None or anchor.value is None:
+        return analysis
+    least = bot.guard.min_samples
+    moved = {checked.base.id: 0.0}
+    moved.update((p.action.id, p.mean) for p in checked.candidates if p.n >= least)
+    moves = [
+        MoveValue(m.action, m.visits, min(1.0, max(0.0, anchor.value + moved[m.action.id])))
+        if m.action.id in moved
+        else m
+        for m in analysis.moves
+    ]
+    return Analysis(
+        moves=verdict_order(moves, analysis.best.id),
+        iterations=analysis.iterations,
+        seconds=analysis.seconds,
+    )
 
 
 def top_moves(analysis: Analysis, n: int = HINT_MOVES) -> list[MoveValue]:
@@ -273,7 +312,7 @@ def review(
     out = Review(game=game.id, seat=seat, think=bot.time_cap or 0.0, forced=forced)
     for k, decision in enumerate(found, 1):
         rng = random.Random(decision_seed(record, decision))
-        analysis = bot.search(decision.observation, decision.legal, rng)
+        analysis = searched(bot, decision.observation, decision.legal, rng)
         out.verdicts.append(judge(decision, analysis))
         if progress is not None:
             progress(k, len(found))

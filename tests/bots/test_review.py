@@ -1,0 +1,108 @@
+"""Hints and game review read the search's guard where it compared moves on
+the same worlds (``courtly.bots.review.searched``)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pytest
+
+from courtly.bots import make, review
+from courtly.bots.guard import Guard, Paired, Verdict
+from courtly.bots.ismcts import ISMCTS, Analysis, MoveValue
+from courtly.bots.levels import make_level
+from courtly.engine.actions import Action
+from courtly.engine.driver import Driver
+from courtly.games import get
+
+
+class Judged(ISMCTS):
+    """A search whose tree and guard say what the test says."""
+
+    analysis: Analysis
+    checked: Verdict | None
+
+    def search(
+        self, observation: Mapping[str, Any], legal: Sequence[Action], rng: random.Random
+    ) -> Analysis:
+        self.last_verdict = self.checked
+        return self.analysis
+
+
+def _paired(action: Action, n: int, mean: float) -> Paired:
+    return Paired(action, n=n, total=mean * n, squares=mean * mean * n)
+
+
+def test_moves_the_guard_compared_are_valued_by_that_comparison() -> None:
+    """The guard replaced the heuristic's move (0.52 in the tree, 20 tries)
+    with one it found 0.12 better on the same worlds, though the tree, which
+    tried it 4 times, rated it 0.35: the move chosen shows 0.64, a move the
+    guard found 0.2 worse shows 0.32, and a move compared on too few worlds,
+    or never compared, keeps the tree's value."""
+    game = get("garrison")
+    base, chosen, worse, few, other = game.actions[10:15]
+    bot = Judged(game, iterations=100, guard=Guard(min_samples=12))
+    bot.analysis = Analysis(
+        moves=[
+            MoveValue(chosen, 4, 0.35),
+            MoveValue(base, 20, 0.52),
+            MoveValue(worse, 9, 0.45),
+            MoveValue(few, 6, 0.50),
+            MoveValue(other, 0, None),
+        ],
+        iterations=39,
+        seconds=0.1,
+    )
+    bot.checked = Verdict(
+        chosen,
+        True,
+        worlds=20,
+        rollouts=80,
+        decisions=900,
+        candidates=[_paired(chosen, 20, 0.12), _paired(worse, 12, -0.2), _paired(few, 3, 0.3)],
+        base=base,
+    )
+    shown = review.searched(bot, {"seat": 0}, [base, chosen, worse, few, other], random.Random(0))
+    values = {m.action: m.value for m in shown.moves}
+    assert shown.best is chosen
+    assert values[chosen] == pytest.approx(0.64) and values[base] == 0.52
+    assert values[worse] == pytest.approx(0.32)
+    assert values[few] == 0.50 and values[other] is None
+    decision = review.Decision(index=4, observation={"seat": 0}, legal=[base, chosen], played=base)
+    judged = review.judge(decision, shown)
+    assert judged.best == chosen.notation and judged.loss is not None
+    assert abs(judged.loss - 0.12) < 1e-9 and judged.costly
+    bot.checked = None  # no guard: the tree's values as they are
+    assert review.searched(bot, {"seat": 0}, [base], random.Random(0)) is bot.analysis
+
+
+def test_a_review_never_calls_a_move_the_guard_replaced_free() -> None:
+    """A ``normal`` seat's moves are the guard's base: at every decision where
+    the search chose another move, the review shows the loss the guard
+    measured on its paired worlds (at least its margin, never 0 as two tree
+    values read apart can say) and the chosen move at least as likely to win."""
+    game = get("garrison")
+    bot = make_level("hard@1200it", game)
+    assert isinstance(bot, ISMCTS) and bot.guard is not None
+    state = game.new(players=4, seed=3, options={"max_rounds": 3})
+    for _ in Driver(state, [make(name, game) for name in ["normal"] * 4]).moves():
+        pass
+    record = state.record()
+    found, _ = review.decisions(record, 0)
+    replaced = 0
+    for decision in found[:30]:
+        analysis = review.searched(bot, decision.observation, decision.legal, random.Random(7))
+        judged = review.judge(decision, analysis)
+        if judged.best != judged.played:
+            replaced += 1
+            checked = bot.last_verdict
+            assert checked is not None and checked.overridden
+            assert checked.base is not None and checked.base.id == decision.played.id
+            (measured,) = [p.mean for p in checked.candidates if p.action.notation == judged.best]
+            assert judged.best_value is not None and judged.played_value is not None
+            assert judged.best_value >= judged.played_value
+            assert judged.loss == pytest.approx(min(measured, 1.0 - judged.played_value))
+            assert judged.loss >= bot.guard.margin - 1e-9
+    assert replaced
