@@ -136,6 +136,18 @@ def test_the_guard_plays_a_move_that_is_clearly_better() -> None:
         assert verdict.decisions <= 100 * 100
 
 
+def test_the_verdict_names_its_base_and_the_base_s_mean_result() -> None:
+    """The base's value over the worlds compared reads the heuristic's chance
+    (0.3 here), and each candidate's mean difference the gap to its own."""
+    bot, _ = decide([0.3, 0.3, 0.3, 0.9], 5, Guard())
+    verdict = bot.last_verdict
+    assert verdict is not None and verdict.base is not None
+    assert verdict.base.id == HEURISTIC_MOVE and verdict.base_value is not None
+    assert abs(verdict.base_value - 0.3) < 0.05  # 2,500 worlds
+    (best,) = [p for p in verdict.candidates if p.action.id == 3]
+    assert abs(verdict.base_value + best.mean - 0.9) < 0.05
+
+
 def test_a_slightly_better_move_needs_the_evidence() -> None:
     # One move 0.05 better: too few worlds leave the heuristic's move; enough
     # show the difference, since paired worlds differ only where it matters.

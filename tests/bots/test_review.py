@@ -36,18 +36,18 @@ def _paired(action: Action, n: int, mean: float) -> Paired:
 
 
 def test_moves_the_guard_compared_are_valued_by_that_comparison() -> None:
-    """The guard replaced the heuristic's move (0.52 in the tree, 20 tries)
-    with one it found 0.12 better on the same worlds, though the tree, which
-    tried it 4 times, rated it 0.35: the move chosen shows 0.64, a move the
-    guard found 0.2 worse shows 0.32, and a move compared on too few worlds,
-    or never compared, keeps the tree's value."""
+    """The guard replaced the heuristic's move (0.52 on its worlds; 0.60 in
+    the tree) with one it found 0.12 better on the same worlds, though the
+    tree, which tried it 4 times, rated it 0.35: the move chosen shows 0.64,
+    the heuristic's 0.52, a move the guard found 0.2 worse 0.32, and a move
+    compared on too few worlds, or never compared, keeps the tree's value."""
     game = get("garrison")
     base, chosen, worse, few, other = game.actions[10:15]
     bot = Judged(game, iterations=100, guard=Guard(min_samples=12))
     bot.analysis = Analysis(
         moves=[
             MoveValue(chosen, 4, 0.35),
-            MoveValue(base, 20, 0.52),
+            MoveValue(base, 20, 0.60),
             MoveValue(worse, 9, 0.45),
             MoveValue(few, 6, 0.50),
             MoveValue(other, 0, None),
@@ -63,11 +63,12 @@ def test_moves_the_guard_compared_are_valued_by_that_comparison() -> None:
         decisions=900,
         candidates=[_paired(chosen, 20, 0.12), _paired(worse, 12, -0.2), _paired(few, 3, 0.3)],
         base=base,
+        base_value=0.52,
     )
     shown = review.searched(bot, {"seat": 0}, [base, chosen, worse, few, other], random.Random(0))
     values = {m.action: m.value for m in shown.moves}
     assert shown.best is chosen
-    assert values[chosen] == pytest.approx(0.64) and values[base] == 0.52
+    assert values[chosen] == pytest.approx(0.64) and values[base] == pytest.approx(0.52)
     assert values[worse] == pytest.approx(0.32)
     assert values[few] == 0.50 and values[other] is None
     decision = review.Decision(index=4, observation={"seat": 0}, legal=[base, chosen], played=base)
@@ -103,6 +104,7 @@ def test_a_review_never_calls_a_move_the_guard_replaced_free() -> None:
             (measured,) = [p.mean for p in checked.candidates if p.action.notation == judged.best]
             assert judged.best_value is not None and judged.played_value is not None
             assert judged.best_value >= judged.played_value
+            assert judged.played_value == pytest.approx(min(1.0, max(0.0, checked.base_value or 0)))
             assert judged.loss == pytest.approx(min(measured, 1.0 - judged.played_value))
             assert judged.loss >= bot.guard.margin - 1e-9
     assert replaced

@@ -78,6 +78,8 @@ class Verdict:
     decisions: int
     candidates: list[Paired] = field(default_factory=list)
     base: Action | None = None
+    base_value: float | None = None
+    """The base's mean value over the worlds compared (None: none compared)."""
 
 
 @dataclass
@@ -144,6 +146,8 @@ def compare(
     worlds = 0
     spent = 0
     played = 0
+    base_total = 0.0
+    base_n = 0
     start = time.perf_counter()
     sampler = game.sampler(observation)  # the observation read once, each world only dealt
     while paired and played < decisions:
@@ -163,6 +167,8 @@ def compare(
         if base_value is None:
             worlds += 1
             continue
+        base_total += base_value
+        base_n += 1
         for p in live:
             v, n = _rollout(world, me, p.action, policies, value, settings.steps, seed)
             spent += 1
@@ -191,6 +197,7 @@ def compare(
         decisions=played,
         candidates=paired,
         base=base,
+        base_value=base_total / base_n if base_n else None,
     )
 
 

@@ -16,13 +16,14 @@ sure the search is) and its mean result for the seat (value: 0 last place ..
   decision. Forced moves (one legal action) are not decisions and are skipped.
 
 Where the search's guard compared moves on the same worlds (``hard`` checks
-its most tried moves against its heuristic's in paired rollouts:
-``courtly.bots.guard``), those moves are valued by that comparison: the
-heuristic's move keeps the tree's value, and each move compared is worth that
-plus its mean difference from it. The paired difference is far surer than
-two tree values read apart (a move the guard chose may have few tries in the
-tree), so the move chosen never shows a lower chance than a move it beat, and
-a move it replaced shows the loss the guard measured.
+its most tried moves against its heuristic's in paired rollouts played to
+the end or nearly: ``courtly.bots.guard``), those moves are valued by that
+comparison: the heuristic's move by its mean result there, each move
+compared by that plus its mean difference from it. The paired difference is
+far surer than two tree values read apart (a move the guard chose may have
+few tries in the tree, and the tree judges positions a few moves on), so the
+move chosen never shows a lower chance than a move it beat, and a move it
+replaced shows the loss the guard measured.
 
 The search is a sample: short searches are noisy, and a move it never tried
 has no value (its loss is unknown). The game's full state is replayed only to
@@ -87,15 +88,14 @@ def searched(
     checked = bot.last_verdict
     if checked is None or checked.base is None or bot.guard is None:
         return analysis
-    by_id = {m.action.id: m for m in analysis.moves}
-    anchor = by_id.get(checked.base.id)
-    if anchor is None or anchor.value is None:
+    anchor = checked.base_value
+    if anchor is None:
         return analysis
     least = bot.guard.min_samples
     moved = {checked.base.id: 0.0}
     moved.update((p.action.id, p.mean) for p in checked.candidates if p.n >= least)
     moves = [
-        MoveValue(m.action, m.visits, min(1.0, max(0.0, anchor.value + moved[m.action.id])))
+        MoveValue(m.action, m.visits, min(1.0, max(0.0, anchor + moved[m.action.id])))
         if m.action.id in moved
         else m
         for m in analysis.moves
