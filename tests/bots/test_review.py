@@ -108,3 +108,18 @@ def test_a_review_never_calls_a_move_the_guard_replaced_free() -> None:
             assert judged.loss == pytest.approx(min(measured, 1.0 - judged.played_value))
             assert judged.loss >= bot.guard.margin - 1e-9
     assert replaced
+
+
+def test_a_verdict_pickles_as_it_is() -> None:
+    """The server's search workers are processes: a hint's or a review's
+    verdict crosses back pickled, in the compiled build as in the pure one."""
+    import pickle
+
+    game = get("crown-rivals")
+    state = game.new(players=2, seed=3)
+    seat = state.to_act[0]
+    verdict = review.analyse(
+        game, state.observation(seat), state.legal_actions(seat), random.Random(0), think=0.05
+    )
+    again = pickle.loads(pickle.dumps(verdict))
+    assert again == verdict and again.best is verdict.best

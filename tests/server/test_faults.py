@@ -275,3 +275,41 @@ def test_a_write_cancelled_while_taking_the_tables_lock_lets_the_lock_go(
         client.portal.call(cancel_a_write)
         r = client.post(f"/api/tables/{table}/claim", json={"token": toks[0], "name": "Ada"})
         assert r.status_code == 200, r.text
+
+
+def test_a_hint_comes_back_from_a_search_worker_and_a_killed_worker_is_replaced() -> None:
+    """The search workers are processes: a hint's verdict must cross back
+    (in the compiled build a frozen dataclass did not unpickle, and the broken
+    pool then left every searching bot of the server without a move). A
+    worker killed outright breaks the pool too: it is replaced, and the search
+    asked of it is made again in the new one."""
+    import signal
+
+    from courtly.games import get
+
+    game = get("crown-rivals")
+    state = game.new(players=2, seed=3)
+    seat = state.to_act[0]
+    legal = [a.id for a in state.legal_actions(seat)]
+    obs = state.observation(seat)
+
+    async def scenario() -> tuple[Any, int, int, list[int], list[int]]:
+        pool = BotPool(processes=1)
+        try:
+            verdict = await pool.analyse("crown-rivals", obs, legal, 1, 0.05)
+            first = await pool.choose("crown-rivals", "hard", obs, legal, 1, 0.05)
+            killed = pool.worker_pids()
+            for pid in killed:
+                os.kill(pid, signal.SIGKILL)
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline and any(_alive(p) for p in killed):
+                await asyncio.sleep(0.05)
+            again = await pool.choose("crown-rivals", "hard", obs, legal, 1, 0.05)
+            return verdict, first, again, killed, pool.worker_pids()
+        finally:
+            pool.close()
+
+    verdict, first, again, killed, now = asyncio.run(scenario())
+    assert sorted(m.action.id for m in verdict.moves) == sorted(legal)
+    assert first in legal and again in legal
+    assert killed and now and not set(now) & set(killed)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from courtly.engine.actions import Action
 from courtly.engine.game import State
@@ -21,6 +22,11 @@ class MoveValue:
     visits: int
     value: float | None
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Compiled, a frozen dataclass cannot be unpickled field by field: made
+        # again from its fields (the server's search workers send it back).
+        return (MoveValue, (self.action, self.visits, self.value))
+
 
 @dataclass(frozen=True)
 class Analysis:
@@ -33,6 +39,9 @@ class Analysis:
     @property
     def best(self) -> Action:
         return self.moves[0].action
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Analysis, (self.moves, self.iterations, self.seconds))
 
 
 def verdict_order(moves: list[MoveValue], best: int) -> list[MoveValue]:

@@ -38,15 +38,18 @@ import random
 import threading
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
 
 from courtly import bots
 from courtly.bots import review
 from courtly.bots.ismcts import Analysis
 from courtly.engine.game import State
 from courtly.games import get
+
+T = TypeVar("T")
 
 SEARCHING = frozenset({"hard", "ismcts"})
 THINK_CAP = 1.0
@@ -244,8 +247,8 @@ class BotPool:
                 self.threads, think, game_id, name, obs, legal_ids, seed, seconds
             )
         async with self._slot(table, seconds) as given:
-            return await loop.run_in_executor(
-                self._executor(name), think, game_id, name, obs, legal_ids, seed, given, lineup
+            return await self._searched(
+                name, think, game_id, name, obs, legal_ids, seed, given, lineup
             )
 
     async def analyse(
@@ -260,18 +263,25 @@ class BotPool:
     ) -> Analysis:
         """The ``hard`` search's verdict (every legal move's visits and value),
         thought out where ``hard`` bots think, queued with them."""
-        loop = asyncio.get_running_loop()
         async with self._slot(table, seconds) as given:
-            return await loop.run_in_executor(
-                self._executor("hard"),
-                analyse,
-                game_id,
-                dict(observation),
-                legal_ids,
-                seed,
-                given,
-                lineup,
+            return await self._searched(
+                "hard", analyse, game_id, dict(observation), legal_ids, seed, given, lineup
             )
+
+    async def _searched(self, name: str, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` where ``name``'s bot thinks. A pool of search workers
+        that broke (a worker killed, or an answer that could not come back) is
+        replaced, and the work tried once more in the new one: one failure
+        must not leave every searching bot of the server without a move."""
+        loop = asyncio.get_running_loop()
+        executor = self._executor(name)
+        try:
+            return await loop.run_in_executor(executor, work, *args)
+        except BrokenProcessPool:
+            if executor is self._processes:
+                self._processes = None
+                executor.shutdown(wait=False, cancel_futures=True)
+            return await loop.run_in_executor(self._executor(name), work, *args)
 
     @contextlib.asynccontextmanager
     async def _slot(self, table: str, seconds: float | None) -> AsyncIterator[float]:
