@@ -80,6 +80,8 @@ def test_suggest_shows_a_hint_and_marks_its_move_among_the_choices(
     first = as_shown(page, moves[0]["notation"])
     assert len(items) == len(moves) and items[0].startswith(f"★ {first}")
     assert re.search(r"\d+% chance · \d+ tr(y|ies)", items[0])
+    # why a move below the choice may show a higher chance
+    assert "unless another is clearly better" in page.inner_text("#advice-status")
     page.screenshot(path=str(artifacts / "hint.png"), full_page=True)
     # the suggested move's next step is marked among the choices (not by colour alone):
     # following the marks plays exactly the suggested move

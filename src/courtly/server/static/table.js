@@ -317,7 +317,7 @@
       `<li class="${i === 0 ? "first" : ""}" data-action="${m.id}">${i === 0 ? "★ " : ""}${markup(polish(m.notation))} ` +
       `<small>· ${Math.round(m.value * 100)}% chance · ${m.visits} tr${m.visits === 1 ? "y" : "ies"}</small></li>`).join("") : "";
     $("advice-status").textContent = !myTurn ? "" : hintAsked ? "Thinking…"
-      : current ? "The hard bot's choice first (chance: its estimate of your result, 100% = first place; tries: the more, the surer)." : hintNote;
+      : current ? "The hard bot's choice first: it keeps its usual move unless another is clearly better, so a move with a slightly higher chance may come below it (chance: its estimate of your result, 100% = first place; tries: the more, the surer)." : hintNote;
     // mark the suggested move's next step among the choices and on the table
     const s = myTurn ? suggested() : null;
     if (!s) return;
