@@ -86,11 +86,9 @@ def searched(
     by that comparison (see the module's notes)."""
     analysis = bot.search(observation, legal, rng)
     checked = bot.last_verdict
-    if checked is None or checked.base is None or bot.guard is None:
+    if checked is None or checked.base is None or checked.base_value is None or bot.guard is None:
         return analysis
     anchor = checked.base_value
-    if anchor is None:
-        return analysis
     least = bot.guard.min_samples
     moved = {checked.base.id: 0.0}
     moved.update((p.action.id, p.mean) for p in checked.candidates if p.n >= least)

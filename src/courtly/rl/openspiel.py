@@ -138,7 +138,6 @@ class CourtlySpielGame(pyspiel.Game):
         self.max_length = max_game_length(game, players, parsed)
         seed = int(params.get("seed", -1))
         self._seeds = random.Random(None if seed < 0 else seed)
-        self.params = params
         info = pyspiel.GameInfo(
             num_distinct_actions=game.action_space_size,
             max_chance_outcomes=0,
@@ -160,7 +159,8 @@ class CourtlySpielGame(pyspiel.Game):
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its name, its parameters and where its generator of seeds
         stands (see the module's notes)."""
-        return (_restore_game, (self.get_type().short_name, self.params, self._seeds.getstate()))
+        name = self.get_type().short_name
+        return (_restore_game, (name, self.get_parameters(), self._seeds.getstate()))
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None

@@ -247,9 +247,7 @@ class BotPool:
                 self.threads, think, game_id, name, obs, legal_ids, seed, seconds
             )
         async with self._slot(table, seconds) as given:
-            return await self._searched(
-                name, think, game_id, name, obs, legal_ids, seed, given, lineup
-            )
+            return await self._searched(think, game_id, name, obs, legal_ids, seed, given, lineup)
 
     async def analyse(
         self,
@@ -265,23 +263,23 @@ class BotPool:
         thought out where ``hard`` bots think, queued with them."""
         async with self._slot(table, seconds) as given:
             return await self._searched(
-                "hard", analyse, game_id, dict(observation), legal_ids, seed, given, lineup
+                analyse, game_id, dict(observation), legal_ids, seed, given, lineup
             )
 
-    async def _searched(self, name: str, work: Callable[..., T], *args: Any) -> T:
-        """``work(*args)`` where ``name``'s bot thinks. A pool of search workers
-        that broke (a worker killed, or an answer that could not come back) is
+    async def _searched(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` in a search worker. A pool of search workers that
+        broke (a worker killed, or an answer that could not come back) is
         replaced, and the work tried once more in the new one: one failure
         must not leave every searching bot of the server without a move."""
         loop = asyncio.get_running_loop()
-        executor = self._executor(name)
+        executor = self._executor("hard")
         try:
             return await loop.run_in_executor(executor, work, *args)
         except BrokenProcessPool:
-            if executor is self._processes:
+            if executor is self._processes:  # not already replaced by another search
                 self._processes = None
                 executor.shutdown(wait=False, cancel_futures=True)
-            return await loop.run_in_executor(self._executor(name), work, *args)
+            return await loop.run_in_executor(self._executor("hard"), work, *args)
 
     @contextlib.asynccontextmanager
     async def _slot(self, table: str, seconds: float | None) -> AsyncIterator[float]:
