@@ -19,11 +19,15 @@ Where the search's guard compared moves on the same worlds (``hard`` checks
 its most tried moves against its heuristic's in paired rollouts played to
 the end or nearly: ``courtly.bots.guard``), those moves are valued by that
 comparison: the heuristic's move by its mean result there, each move
-compared by that plus its mean difference from it. The paired difference is
+compared by that plus its mean difference from it, and every other move by
+its tree value moved by as much as the heuristic's move was (so the whole
+list reads on one scale: the tree judges positions a few moves on, the guard
+at the end). The paired difference is
 far surer than two tree values read apart (a move the guard chose may have
 few tries in the tree, and the tree judges positions a few moves on), so the
 move chosen never shows a lower chance than a move it beat, and a move it
-replaced shows the loss the guard measured.
+replaced shows the loss the guard measured. A compared move's tries count
+its worlds there too (the heuristic's move may have none in the tree).
 
 The search is a sample: short searches are noisy, and a move it never tried
 has no value (its loss is unknown). The game's full state is replayed only to
@@ -90,14 +94,23 @@ def searched(
         return analysis
     anchor = checked.base_value
     least = bot.guard.min_samples
-    moved = {checked.base.id: 0.0}
-    moved.update((p.action.id, p.mean) for p in checked.candidates if p.n >= least)
-    moves = [
-        MoveValue(m.action, m.visits, min(1.0, max(0.0, anchor + moved[m.action.id])))
-        if m.action.id in moved
-        else m
-        for m in analysis.moves
-    ]
+    moved = {checked.base.id: (0.0, checked.worlds)}  # its difference, its worlds
+    moved.update((p.action.id, (p.mean, p.n)) for p in checked.candidates if p.n >= least)
+    # A move the guard did not compare keeps its tree value's distance from
+    # the heuristic's move, on the guard's scale (one scale for the whole list).
+    base = next((m.value for m in analysis.moves if m.action.id == checked.base.id), None)
+    shift = 0.0 if base is None else anchor - base
+    moves = []
+    for m in analysis.moves:
+        tries = m.visits
+        if m.action.id in moved:  # played out on the guard's worlds too
+            difference, worlds = moved[m.action.id]
+            value: float | None = anchor + difference
+            tries = max(tries, worlds)
+        else:
+            value = None if m.value is None else m.value + shift
+        clipped = None if value is None else min(1.0, max(0.0, value))
+        moves.append(MoveValue(m.action, tries, clipped))
     return Analysis(
         moves=verdict_order(moves, analysis.best.id),
         iterations=analysis.iterations,
