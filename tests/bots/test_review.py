@@ -81,6 +81,10 @@ def test_moves_the_guard_compared_are_valued_by_that_comparison() -> None:
     assert abs(judged.loss - 0.12) < 1e-9 and judged.costly
     bot.checked = None  # no guard: the tree's values as they are
     assert review.searched(bot, {"seat": 0}, [base], random.Random(0)) is bot.analysis
+    # nor on fewer worlds than the guard needs to decide (a chance read off 5 is noise)
+    bot.checked = Verdict(chosen, False, worlds=5, rollouts=10, decisions=90, base=base,
+                          base_value=0.0)  # fmt: skip
+    assert review.searched(bot, {"seat": 0}, [base], random.Random(0)) is bot.analysis
 
 
 def test_a_review_never_calls_a_move_the_guard_replaced_free() -> None:

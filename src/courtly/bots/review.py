@@ -27,7 +27,9 @@ far surer than two tree values read apart (a move the guard chose may have
 few tries in the tree, and the tree judges positions a few moves on), so the
 move chosen never shows a lower chance than a move it beat, and a move it
 replaced shows the loss the guard measured. A compared move's tries count
-its worlds there too (the heuristic's move may have none in the tree).
+its worlds there too (the heuristic's move may have none in the tree). On
+fewer worlds than the guard needs to decide (``Guard.min_samples``), the
+tree's values stand.
 
 The search is a sample: short searches are noisy, and a move it never tried
 has no value (its loss is unknown). The game's full state is replayed only to
@@ -92,8 +94,10 @@ def searched(
     checked = bot.last_verdict
     if checked is None or checked.base is None or checked.base_value is None or bot.guard is None:
         return analysis
-    anchor = checked.base_value
     least = bot.guard.min_samples
+    if checked.worlds < least:  # too few worlds to read a chance from: the tree's
+        return analysis
+    anchor = checked.base_value
     moved = {checked.base.id: (0.0, checked.worlds)}  # its difference, its worlds
     moved.update((p.action.id, (p.mean, p.n)) for p in checked.candidates if p.n >= least)
     # A move the guard did not compare keeps its tree value's distance from
