@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from courtly.cli.app import app
@@ -259,3 +264,40 @@ def test_the_terminal_log_of_garrison_reads_with_names_and_card_symbols() -> Non
     assert any(re.match(r"  · Easy bot trades \S+[♣♦♥♠] for \S+[♣♦♥♠]$", line) for line in log), log
     bare = re.compile(r"\bP\d\b(?!\))|\b[2-9TJQKA][CDHS]\b|\{|\[")
     assert not [line for line in log if bare.search(line)], log
+
+
+def _commands(group: Any, ctx: Any) -> list[tuple[str, Any]]:
+    """Every command under ``group`` (Typer's own click), by its full name."""
+    out = []
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
+        out.append((name, command))
+        if hasattr(command, "list_commands"):
+            out += [(f"{name} {sub}", c) for sub, c in _commands(command, ctx)]
+    return out
+
+
+def test_every_command_s_line_in_the_help_lists_reads_as_one_sentence() -> None:
+    """The help's list of commands shows each command's short help, line
+    breaks kept (Typer's rich mode): a docstring's first paragraph wrapped in
+    the source broke the line mid-sentence ("... hard, or by kind), or" then
+    "hot seat with friends."). Each command gives its list line whole."""
+    root = typer.main.get_command(app)
+    commands = _commands(root, root.context_class(root))
+    assert len(commands) > 10
+    broken = []
+    for name, command in commands:
+        shown = command.short_help or command.help or ""
+        if "\n" in inspect.cleandoc(shown).split("\n\n")[0]:
+            broken.append(name)
+    assert not broken, f"commands whose list line breaks mid-sentence: {broken}"
+
+
+def test_python_dash_m_courtly_runs_the_command() -> None:
+    """``python -m courtly`` is the ``courtly`` command (for an environment
+    whose scripts are not on the path)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "courtly", "games"], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert "garrison" in done.stdout

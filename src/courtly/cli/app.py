@@ -140,8 +140,9 @@ def play(
         float | None, typer.Option(help="Seconds a 'hard' bot may think per decision.")
     ] = None,
 ) -> None:
-    """Play a game in the terminal against bots (easy, normal, hard, or by kind), or
-    hot seat with friends."""
+    """Play a game in the terminal against bots, or hot seat with friends.
+
+    A seat is a person (human) or a bot: a level (easy, normal, hard) or a kind."""
     from courtly.cli import checks
     from courtly.cli.play import run_play
 
@@ -207,8 +208,9 @@ def tournament(
         Path | None, typer.Option(help="Write every game's record (JSON Lines).")
     ] = None,
 ) -> None:
-    """Bots meet in rotating seats; win share, mean rank and OpenSkill ratings
-    (or, with --ladder, the levels' ladder)."""
+    """Bots meet in rotating seats: win share, mean rank and OpenSkill ratings.
+
+    With --ladder, the levels' ladder: each rung's rating and its gap to the one below."""
     from courtly.cli import checks
 
     checks.extra("lab", "courtly tournament")
@@ -251,8 +253,9 @@ def review(
         typer.Option(help="Seconds of search per decision (default 0.5).", min=0.01, max=60),
     ] = None,
 ) -> None:
-    """Judge one seat's decisions in a saved game with the hard bot's search:
-    the move played, the search's best, and the estimated loss."""
+    """Judge one seat's decisions in a saved game with the hard bot's search.
+
+    Decision by decision: the move played, the search's best, and the estimated loss."""
     from courtly.cli import checks
     from courtly.cli.review import run_review
 

@@ -74,9 +74,11 @@ def dossier(
         str | None, typer.Option(help="A Dask scheduler to play on, e.g. tcp://host:8786.")
     ] = None,
 ) -> None:
-    """Play the runs a balance dossier needs (fixed seeds) and write OUT/GAME.md with its
-    plots: seat and turn-order fairness, length, each ruling's effect, the moves winners
-    make, and the designer's own questions."""
+    """Write a game's balance dossier, OUT/GAME.md with its plots; resumable.
+
+    It plays the runs the dossier needs (fixed seeds): seat and turn-order fairness,
+    length, each ruling's effect, the moves winners make, and the designer's own
+    questions."""
     from courtly.cli import checks
     from courtly.engine.errors import OptionError
 

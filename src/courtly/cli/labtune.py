@@ -72,8 +72,9 @@ def tune(
     seed: Annotated[int, typer.Option(help="Seed of the first game of every variant.")] = 0,
     option: GameOptionArg = None,
 ) -> None:
-    """Search rule variants toward the goals you state; every variant is a lab run on the
-    same seeds, the best is replayed on fresh ones; resumable."""
+    """Search rule variants toward the goals you state; resumable.
+
+    Every variant is a lab run on the same seeds; the best is replayed on fresh ones."""
     from courtly.cli import checks
     from courtly.engine.errors import OptionError
     from courtly.engine.options import parse_option_pairs
