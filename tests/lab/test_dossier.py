@@ -109,6 +109,22 @@ def test_a_dossier_checks_who_wins_with_another_bot_and_says_if_they_disagree(
     assert "--check-bots random --check-n 6 --duel-n 0" in text
 
 
+def test_a_checking_bot_that_does_not_exist_is_named_before_any_game_is_played(
+    tmp_path: Path,
+) -> None:
+    """Its run comes last: the error came after every other run was played
+    (minutes to hours at the usual -n); now every run is planned first."""
+    work = tmp_path / "work"
+    result = runner.invoke(
+        app,
+        ["lab", "dossier", "garrison", "-n", "2", "--jobs", "1", "--out", str(tmp_path / "d"),
+         "--work", str(work), "--check-bots", "hard@fast"],
+    )  # fmt: skip
+    assert result.exit_code == 2  # a usage error, as every bad option
+    assert "'hard@fast'" in result.output and "thinking time after @" in result.output
+    assert not work.exists()  # no game played
+
+
 def test_a_small_clear_change_is_shown_with_the_digits_that_show_it() -> None:
     # A bold (clear) change that read "-0.0 [-0.0, -0.0]" told the designer nothing.
     assert ch({"value": -0.004, "low": -0.007, "high": -0.0012}, "decisiveness") == (

@@ -112,6 +112,21 @@ def test_a_tune_starts_from_the_text_finds_a_front_replays_the_best_and_resumes(
     assert other.exit_code != 0 and "other settings" in other.output
 
 
+def test_a_bot_that_does_not_exist_is_named_before_the_tune_s_folder_is_made(
+    tmp_path: Path,
+) -> None:
+    """A misspelt bot made the study (with its settings) before it failed, so
+    the same command with the name put right was refused ("holds a tune with
+    other settings") in that folder."""
+    out = tmp_path / "tune"
+    wrong = runner.invoke(app, [*ARGS, "--bots", "norml", "--trials", "1", "--out", str(out)])
+    assert wrong.exit_code == 2
+    assert "no bot 'norml'" in wrong.output and "normal" in wrong.output
+    assert not out.exists()
+    right = runner.invoke(app, [*ARGS, "--trials", "1", "--confirm", "0", "--out", str(out)])
+    assert right.exit_code == 0, right.output
+
+
 def test_a_tune_plays_on_the_cluster_it_is_given(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

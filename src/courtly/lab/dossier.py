@@ -173,10 +173,15 @@ def play(
         players = game.default_players
         runs.append(Run("check", players, [], needed(game, players), bots=check, n=check_n))
         runs += duels(game, bots, check, duel_n)
-    for run in runs:
-        p = execute.plan(
+    # Every run planned before any is played: a bad name (a checking bot's,
+    # say) is said at once, not after the hours of games before its run.
+    plans = [
+        execute.plan(
             game.id, run.bots or bots, run.n or n, run.players, seed, run.options, run.vary
         )
+        for run in runs
+    ]
+    for run, p in zip(runs, plans, strict=True):
         digest = hashlib.sha256(json.dumps(p.settings, sort_keys=True).encode()).hexdigest()
         folder = LabDir(root / f"{run.key}-{digest[:10]}")
         if progress:

@@ -221,6 +221,8 @@ def run(
     import optuna
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
+    for players in t.players:  # a bad bot is said before the study is made, or its
+        execute.seat_bots(t.game.id, t.bots, players)  # folder would hold other settings
     out.mkdir(parents=True, exist_ok=True)
     study = optuna.create_study(
         study_name="tune",
