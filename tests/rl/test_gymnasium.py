@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import warnings
 
+import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
+import courtly.games
 import courtly.rl
+import courtly.rl.gymnasium_env
 from courtly.engine.errors import CourtlyError, IllegalAction, OptionError
 from tests.rl.cases import EVERY_COUNT, options
 
@@ -37,6 +40,41 @@ def _episode(env, seed: int, policy) -> tuple[float, int]:
         steps += 1
         if terminated or truncated:
             return reward, steps
+
+
+@pytest.mark.parametrize("mode", ["ansi", "human"])
+def test_the_checker_s_render_check_passes_and_the_seat_s_view_is_shown(
+    mode: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The seat's own view (its hand), as the terminal shows it: ``ansi``
+    returns it, ``human`` prints it at every reset and step. (``render_mode``
+    could not be given to ``gym_env``, and ``ansi`` returned Rich's markup.)
+    Made by ``gymnasium.make``, the checker tests every render mode."""
+    made = gymnasium.make("courtly/intrigue-v0", seat=1, opponents=["greedy"], render_mode=mode)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(made.unwrapped)
+    env = courtly.rl.gym_env("intrigue", seat=1, opponents=["greedy"], render_mode=mode)
+    capsys.readouterr()
+    obs, _ = env.reset(seed=3)
+    shown = env.render() if mode == "ansi" else capsys.readouterr().out
+    assert isinstance(shown, str) and "Intrigue" in shown and "[/" not in shown
+    hand = env.state.observation(1)["hand"]  # type: ignore[union-attr]
+    assert hand and "Your hand" in shown
+    if mode == "human":
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        assert "Intrigue" in capsys.readouterr().out
+
+
+def test_every_game_is_registered_with_gymnasium() -> None:
+    ids = {f"courtly/{g}-v0" for g in courtly.games.ids()}
+    assert ids <= set(gymnasium.registry)
+    env = gymnasium.make("courtly/garrison-v0", seat=2, opponents=["random"], players=3)
+    obs, _ = env.reset(seed=5)
+    assert env.unwrapped.seat == 2 and obs["action_mask"].any()  # type: ignore[attr-defined]
+    with pytest.raises(OptionError, match="render_mode='rgb_array'"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # Gymnasium's own warning, before ours
+        gymnasium.make("courtly/garrison-v0", render_mode="rgb_array")
 
 
 def test_an_episode_runs_to_the_end_with_a_rank_reward() -> None:

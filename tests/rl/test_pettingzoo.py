@@ -3,11 +3,13 @@ tests; simultaneous seats are served one at a time without seeing each other."""
 
 from __future__ import annotations
 
+import re
 import warnings
 
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
+from rich.text import Text
 
 import courtly.rl
 from courtly.engine.errors import IllegalAction, OptionError
@@ -108,10 +110,30 @@ def test_bad_input_gets_clear_errors() -> None:
 
 
 def test_ansi_render_shows_the_spectators_table() -> None:
+    """As the terminal shows it: colours as ANSI codes, never Rich's markup
+    (it returned ``[bold]Crown Rivals[/]`` as it was)."""
     env = courtly.rl.pettingzoo_env("crown-rivals", render_mode="ansi")
     env.reset(seed=1)
     text = env.render()
     assert isinstance(text, str) and text
     hand = env.state.observation(0)["hand"]
-    assert text == env.game.render(env.state.observation(None))
+    plain = Text.from_markup(env.game.render(env.state.observation(None))).plain
+    assert re.sub(r"\x1b\[[0-9;]*m", "", text).rstrip("\n") == plain.rstrip("\n")
+    assert "\x1b[" in text and "[/" not in text
     assert env.state.observation(None).get("hand") is None and hand
+
+
+def test_human_render_prints_the_table_as_the_game_goes(capsys: pytest.CaptureFixture[str]) -> None:
+    env = courtly.rl.pettingzoo_env("crown-rivals", render_mode="human")
+    env.reset(seed=1)
+    first = capsys.readouterr().out
+    assert "Crown Rivals" in first and "[/" not in first
+    obs, *_ = env.last()
+    env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert "Crown Rivals" in capsys.readouterr().out
+    assert env.render() is None
+
+
+def test_a_render_mode_it_has_not_is_refused_with_the_ones_it_has() -> None:
+    with pytest.raises(OptionError, match="render_mode='rgb_array': choose one of ansi, human"):
+        courtly.rl.pettingzoo_env("crown-rivals", render_mode="rgb_array")

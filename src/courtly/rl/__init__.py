@@ -58,8 +58,15 @@ def gym_env(
     players: int | None = None,
     options: Mapping[str, Any] | None = None,
     illegal: str = "forfeit",
+    render_mode: str | None = None,
 ) -> CourtlyGym:
     """A Gymnasium environment of ``game`` played from ``seat``: see ``courtly.rl.gymnasium_env``."""
     return _interface("gymnasium_env").make(
-        game, seat=seat, opponents=opponents, players=players, options=options, illegal=illegal
+        game,
+        seat=seat,
+        opponents=opponents,
+        players=players,
+        options=options,
+        illegal=illegal,
+        render_mode=render_mode,
     )

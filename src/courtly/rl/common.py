@@ -4,10 +4,12 @@ order in which seats deciding at once are served is the engine driver's,
 
 from __future__ import annotations
 
+import io
 from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
+from rich.console import Console
 
 from courtly import games
 from courtly.engine.errors import OptionError
@@ -17,6 +19,35 @@ from courtly.rl.encoding import Encoder, encoder
 
 def resolve(game: Game | str) -> Game:
     return game if isinstance(game, Game) else games.get(game)
+
+
+RENDER_MODES = ["ansi", "human"]
+"""``ansi``: ``render()`` returns the table as the terminal shows it (text
+with ANSI colour codes); ``human``: it prints that to the terminal."""
+
+
+RENDER_FPS = 1
+"""A turn-based table is shown once a step; this only paces a recorder."""
+
+
+def render_mode_checked(mode: str | None) -> str | None:
+    if mode is not None and mode not in RENDER_MODES:
+        raise OptionError(
+            f"render_mode={mode!r}: choose one of {', '.join(RENDER_MODES)} (or None: no rendering)"
+        )
+    return mode
+
+
+def rendered(markup: str, mode: str | None) -> str | None:
+    """A game's view (``Game.render``'s Rich markup) as ``mode`` gives it."""
+    if mode == "human":
+        Console(highlight=False, soft_wrap=True).print(markup)
+        return None
+    out = io.StringIO()
+    Console(
+        file=out, force_terminal=True, color_system="standard", highlight=False, soft_wrap=True
+    ).print(markup)
+    return out.getvalue()
 
 
 def seat_count(game: Game, players: int | None) -> int:

@@ -19,6 +19,16 @@ the encoded observation and the action mask (also in ``info["action_mask"]``).
 The reward is 0 until the end, then the rank-based reward of
 ``courtly.rl.rewards``.
 
+Importing this module also registers every game with Gymnasium, as
+``courtly/<game id>-v0``, for ``gymnasium.make`` and Gymnasium's tools:
+
+    import gymnasium, courtly.rl.gymnasium_env
+    gymnasium.register_envs(courtly.rl.gymnasium_env)  # says why it is imported
+    env = gymnasium.make("courtly/crown-rivals-v0", seat=0, opponents=["greedy"])
+
+``render_mode="ansi"``: ``render()`` returns the seat's view as the terminal
+shows it; ``"human"`` prints it at every reset and step.
+
 An illegal action: with ``illegal="forfeit"`` (the default) the agent forfeits,
 the game is left as it was, the episode ends with reward -1 (a last place) and
 ``info["illegal_action"]`` says why; with ``illegal="raise"`` it raises
@@ -34,12 +44,21 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from courtly import bots
+from courtly import bots, games
 from courtly.bots.base import Bot
 from courtly.engine.driver import Driver
 from courtly.engine.errors import CourtlyError, IllegalAction, OptionError
 from courtly.engine.game import Game, State
-from courtly.rl.common import action_mask, make_encoder, resolve, seat_count
+from courtly.rl.common import (
+    RENDER_FPS,
+    RENDER_MODES,
+    action_mask,
+    make_encoder,
+    render_mode_checked,
+    rendered,
+    resolve,
+    seat_count,
+)
 from courtly.rl.encoding import HIGH, LOW
 from courtly.rl.rewards import final_rewards
 
@@ -50,7 +69,7 @@ FORFEIT_REWARD = -1.0
 class CourtlyGym(gym.Env):
     """One seat of a Courtly game, the other seats played by bots."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": RENDER_MODES, "render_fps": RENDER_FPS}  # noqa: RUF012
 
     def __init__(
         self,
@@ -81,7 +100,7 @@ class CourtlyGym(gym.Env):
             raise OptionError(f"illegal={illegal!r}: choose one of {', '.join(ILLEGAL_MODES)}")
         self.seat = seat
         self.illegal = illegal
-        self.render_mode = render_mode
+        self.render_mode = render_mode_checked(render_mode)
         self.options = dict(options or {})
         self.encoder = make_encoder(self.game, self.players, self.options)
         self.bots: dict[int, Bot] = {
@@ -115,6 +134,8 @@ class CourtlyGym(gym.Env):
         self.driver = Driver(self.state, policies)
         self.driver.run()  # the bots play until the agent is served
         self._done = self.state.over
+        if self.render_mode == "human":  # shown as it goes, as Gymnasium's human mode is
+            self.render()
         return self._obs(), self._info()
 
     def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
@@ -148,12 +169,14 @@ class CourtlyGym(gym.Env):
         self.driver.run()
         self._done = state.over
         reward = final_rewards(state)[self.seat] if state.over else 0.0
+        if self.render_mode == "human":
+            self.render()
         return self._obs(), reward, state.over, False, self._info()
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi" or self.state is None:
+        if self.render_mode is None or self.state is None:
             return None
-        return self.game.render(self.state.observation(self.seat))
+        return rendered(self.game.render(self.state.observation(self.seat)), self.render_mode)
 
     def _obs(self) -> dict[str, np.ndarray]:
         state = self.state
@@ -188,3 +211,15 @@ def make(
         illegal=illegal,
         render_mode=render_mode,
     )
+
+
+def register() -> None:
+    """Register every game with Gymnasium as ``courtly/<game id>-v0`` (done on
+    import; again, it changes nothing)."""
+    for game_id in games.ids():
+        env_id = f"courtly/{game_id}-v0"
+        if env_id not in gym.registry:
+            gym.register(id=env_id, entry_point=f"{__name__}:CourtlyGym", kwargs={"game": game_id})
+
+
+register()

@@ -30,7 +30,16 @@ from pettingzoo import AECEnv
 from courtly.engine.driver import served
 from courtly.engine.errors import IllegalAction
 from courtly.engine.game import Game, State
-from courtly.rl.common import action_mask, make_encoder, resolve, seat_count
+from courtly.rl.common import (
+    RENDER_FPS,
+    RENDER_MODES,
+    action_mask,
+    make_encoder,
+    render_mode_checked,
+    rendered,
+    resolve,
+    seat_count,
+)
 from courtly.rl.encoding import HIGH, LOW
 from courtly.rl.rewards import final_rewards
 
@@ -38,7 +47,11 @@ from courtly.rl.rewards import final_rewards
 class CourtlyAEC(AECEnv):
     """One Courtly game as an AEC environment."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}  # noqa: RUF012
+    metadata: dict[str, Any] = {  # noqa: RUF012
+        "render_modes": RENDER_MODES,
+        "render_fps": RENDER_FPS,
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -53,7 +66,7 @@ class CourtlyAEC(AECEnv):
         self.options = dict(options or {})
         self.encoder = make_encoder(self.game, self.players, self.options)
         self.metadata = {**self.metadata, "name": f"courtly_{self.game.id.replace('-', '_')}_v0"}
-        self.render_mode = render_mode
+        self.render_mode = render_mode_checked(render_mode)
         self.possible_agents = [f"player_{i}" for i in range(self.players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         size = self.game.action_space_size
@@ -87,6 +100,8 @@ class CourtlyAEC(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[served(self.state)]
+        if self.render_mode == "human":  # shown as it goes, as PettingZoo's human mode is
+            self.render()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         state = self._live()
@@ -116,11 +131,13 @@ class CourtlyAEC(AECEnv):
             self.agent_selection = self.agents[0]
         else:
             self.agent_selection = self.possible_agents[served(state)]
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi" or self.state is None:
+        if self.render_mode is None or self.state is None:
             return None
-        return self.game.render(self.state.observation(None))
+        return rendered(self.game.render(self.state.observation(None)), self.render_mode)
 
     def close(self) -> None:
         pass
