@@ -8,7 +8,7 @@ import warnings
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 from rich.text import Text
 
 import courtly.rl
@@ -132,6 +132,14 @@ def test_human_render_prints_the_table_as_the_game_goes(capsys: pytest.CaptureFi
     env.step(int(np.flatnonzero(obs["action_mask"])[0]))
     assert "Crown Rivals" in capsys.readouterr().out
     assert env.render() is None
+
+
+@pytest.mark.parametrize("game_id", sorted({g for g, _ in EVERY_COUNT}))
+def test_pettingzoo_render_test(game_id: str) -> None:
+    """PettingZoo's own render test: every mode the environment declares."""
+    render_test(
+        lambda render_mode=None: courtly.rl.pettingzoo_env(game_id, render_mode=render_mode)
+    )
 
 
 def test_a_render_mode_it_has_not_is_refused_with_the_ones_it_has() -> None:
