@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from courtly.games import get
+from tests.web.accessibility import violations
 from tests.web.conftest import (
     QUICK,
     ROOT,
@@ -41,6 +42,7 @@ def test_each_game_plays_to_the_end_by_clicking(
     # the first decision is chosen with the keyboard: "1" picks the first option
     page.wait_for_selector("#choice button.option")
     assert page.inner_text("#status").startswith("Your decision")
+    assert violations(page) == []  # axe-core's rules (cards to click on the table)
     seq = page.evaluate("document.body.dataset.seq")
     page.keyboard.press("1")
     shot = artifacts / f"{game}.png"
@@ -60,6 +62,7 @@ def test_each_game_plays_to_the_end_by_clicking(
     assert page.locator("table.breakdown tbody tr").count() == players
     assert page.locator("table.breakdown tr.winner").count() >= 1
     assert page.locator("#choice button").count() == 0
+    assert violations(page) == []
     page.screenshot(path=str(artifacts / f"{game}-end.png"), full_page=True)
 
     # the replay, step by step, from a link
@@ -70,6 +73,7 @@ def test_each_game_plays_to_the_end_by_clicking(
     page.keyboard.press("End")
     page.wait_for_selector(f"body[data-step='{last}']")
     assert f"Step {last} of {last}" in page.inner_text("#status")
+    assert violations(page) == []
     page.click("#prev")
     page.wait_for_selector(f"body[data-step='{last - 1}']")
     assert page.url.endswith(f"#{last - 1}")
