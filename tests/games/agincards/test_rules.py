@@ -60,6 +60,19 @@ def test_stacked_deck_deals_five_per_seat_then_seed_then_pile_from_the_top():
     assert len(s.deck) == 52 - 11  # the cards left out are shuffled beneath
 
 
+def test_the_set_up_is_told_in_the_log_each_hand_to_its_seat_alone():
+    """As a table's log opens (``Game.opening``): the hand each seat is dealt,
+    to that seat only, and the seed card to everyone. It said nothing."""
+    deck = ["AC", "2C", "3C", "4C", "5C", "AD", "2D", "3D", "4D", "5D", "9H", "KS"]
+    s = GAME.new(players=2, seed=1, options={"deck": deck})
+    events = GAME.opening(s)
+    seen = {v: [GAME.describe(e, v) for e in events if e.visible_to(v)] for v in (0, 1, None)}
+    seed_line = "the seed card of the map is {9H}"
+    assert seen[0] == ["you are dealt {AC} {2C} {3C} {4C} {5C}", seed_line]
+    assert seen[1] == ["you are dealt {AD} {2D} {3D} {4D} {5D}", seed_line]
+    assert seen[None] == [seed_line]
+
+
 def test_stacked_deck_must_be_long_enough_and_not_repeat_cards():
     from courtly.engine.errors import OptionError
 

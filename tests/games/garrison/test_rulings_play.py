@@ -212,6 +212,37 @@ def test_GAR_11_lowest_starting_court_starts() -> None:
     assert st.current == 1 and st.to_act == (1,)
 
 
+def test_the_set_up_is_told_in_the_log_each_hand_to_its_seat_alone() -> None:
+    """The Set-Up and GAR-11, as a table's log opens (``Game.opening``): each
+    starting keep with the cards drawn before it, the market, three cards to
+    each hand (which cards, to that seat only), who plays first and why. It
+    said nothing: the log opened at the first move."""
+    st = GAME.new(players=3, seed=1, options={"deck": "5S 7H KH 3H 9H"})
+    events = GAME.opening(st)
+    lines = [GAME.describe(e, 0) for e in events if e.visible_to(0)]
+    assert lines[:3] == [
+        "your starting keep is {7H} (drawn before it, to the discard pile: {5S})",
+        "{P1}'s starting keep is {3H} (drawn before it, to the discard pile: {KH})",
+        "{P2}'s starting keep is {9H}",
+    ]
+    market = [f"{{{code}}} is dealt to the market" for code in codes(st.market)]
+    assert lines[3:6] == market
+    assert lines[6:8] == [
+        "you draw 3 cards",
+        f"you drew {' '.join(f'{{{h}}}' for h in codes(st.hands[0]))}",
+    ]
+    assert lines[8:] == [
+        "{P1} draws 3 cards",
+        "{P2} draws 3 cards",
+        "{P1} plays first: the lowest keep ({3H})",
+        "*turn 1*: {P1} to play",
+    ]
+    hands = [e for e in events if e.kind == "drew_cards"]
+    assert [e.to for e in hands] == [frozenset({0}), frozenset({1}), frozenset({2})]
+    assert all(e.to is None for e in events if e.kind != "drew_cards")  # the rest is public
+    assert codes(st.discard) == ["5S", "KH"]
+
+
 # -- GAR-12 and GAR-21: a bounded game, a bounded turn ---------------------------------
 def test_GAR_12_max_rounds_ends_the_game_highest_keep_wins() -> None:
     st = build(2, court={0: "2H", 1: "9H"}, options={"max_rounds": 1})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from courtly.engine.events import Event
 from courtly.engine.game import Game, State
 from courtly.engine.plugins import Notation, PlugIns, Screen, View
 from courtly.games.agincards import actions, render, view
@@ -58,6 +59,9 @@ class Agincards(Game):
         state = AgincardsState.__new__(AgincardsState)
         state.setup(self, players, seed, options)
         return state
+
+    def _opening(self, players: int, seed: int, options: Any) -> list[Event]:
+        return AgincardsState.__new__(AgincardsState).setup(self, players, seed, options)
 
     def progress(self, state: State) -> dict[str, int]:
         """Cards on the map: a tile-laying game advances tile by tile."""

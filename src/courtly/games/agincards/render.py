@@ -171,6 +171,10 @@ def describe(kind: str, data: Mapping[str, Any], seat: int | None) -> str | None
     def who(s: int) -> str:
         return text.who(s, seat)
 
+    if kind == "dealt":
+        return f"you are dealt {text.cards(data['cards'])}"
+    if kind == "seed":
+        return f"the seed card of the map is {text.card(data['card'])}"
     if kind == "placed":
         return f"{who(data['seat'])} placed {text.card(data['card'])} {data['side']} {text.card(data['of'])}"
     if kind == "scored":

@@ -81,7 +81,8 @@ class AgincardsState(State):
     options: AgincardsOptions
 
     # -- SETUP ------------------------------------------------------------------
-    def setup(self, game: Game, players: int, seed: int, options: AgincardsOptions) -> None:
+    def setup(self, game: Game, players: int, seed: int, options: AgincardsOptions) -> list[Event]:
+        """Deal the game; what the set-up did, for the log (``Game.opening``)."""
         self._init_base(game, players, seed, options)
         if players > 4 and options.decks == 1:
             raise OptionError(
@@ -108,6 +109,11 @@ class AgincardsState(State):
         self.passes = 0
         self.just_placed = -1
         self.pending.push("turn", [0])
+        dealt = [
+            Event("dealt", {"seat": s, "cards": _codes(hand)}, to=_ONLY[s])
+            for s, hand in enumerate(self.hands)
+        ]
+        return [*dealt, Event("seed", {"card": code_of(seed_card)})]
 
     def _stacked_order(
         self, stacked: list[int], pack: list[int], players: int, decks: int

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from courtly.engine.events import Event
 from courtly.engine.game import Game, State
 from courtly.engine.plugins import Notation, PlugIns, Screen, View
 from courtly.engine.tunables import Tunable
@@ -97,6 +98,9 @@ class Garrison(Game):
         state = GarrisonState.__new__(GarrisonState)
         state.setup(self, players, seed, options)
         return state
+
+    def _opening(self, players: int, seed: int, options: Any) -> list[Event]:
+        return GarrisonState.__new__(GarrisonState).setup(self, players, seed, options)
 
     def progress(self, state: State) -> dict[str, int]:
         """Rounds (every seat has had a turn), then turns."""

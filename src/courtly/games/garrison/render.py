@@ -196,6 +196,13 @@ def describe(kind: str, data: Mapping[str, Any], seat: int | None) -> str | None
     if kind == "turn":
         turn = text.strong(f"turn {data['turn']}")
         return f"{turn}: {who} to play"
+    if kind == "keep_drawn":
+        passed = data["passed"]
+        before = f" (drawn before it, to the discard pile: {text.cards(passed)})" if passed else ""
+        return f"{_whose(who)} starting keep is {text.card(data['card'])}{before}"
+    if kind == "first_player":
+        plays = "play" if who == "you" else "plays"
+        return f"{who} {plays} first: the lowest keep ({text.card(data['keep'])})"
     if kind == "declared":
         return _declared(str(data["kind"]), str(data["what"]), who)
     if kind == "move":

@@ -93,7 +93,8 @@ class GarrisonState(State):
     seen: list[bool]  # each card: seen face up by every seat before it was last hidden
 
     # -- The Set-Up -------------------------------------------------------------
-    def setup(self, game: Game, players: int, seed: int, options: GarrisonOptions) -> None:
+    def setup(self, game: Game, players: int, seed: int, options: GarrisonOptions) -> list[Event]:
+        """Deal the game; what the set-up did, for the log (``Game.opening``)."""
         self._init_base(game, players, seed, options)
         n = self.n = players
         self.target = options.target or target(options.length, n)
@@ -122,18 +123,28 @@ class GarrisonState(State):
         self.seen = [False] * 54
         # Starting keeps: each seat from the dealer's left (seat 0) draws until a
         # plain (2-10) heart; the rest forms the face-up discard pile.
+        events = []
         for seat in range(n):
+            passed = []
             while True:
                 c = self._setup_draw()
                 if c in PLAIN_HEARTS:
                     self.court[seat].append(c)
                     break
                 self.discard.append(c)
+                passed.append(c)
+            events.append(
+                Event("keep_drawn", {"seat": seat, "card": cards.code(c), "passed": codes(passed)})
+            )
         for i in range(MARKET):
             self.market[i] = self._setup_draw()
+            events.append(Event("market", {"card": cards.code(self.market[i])}))
         for seat in range(n):
             for _ in range(HAND_LIMIT):
                 self.hands[seat].append(self._setup_draw())
+            events.append(Event("drew", {"seat": seat, "count": HAND_LIMIT}))
+            hand = codes(self.hands[seat])
+            events.append(Event("drew_cards", {"seat": seat, "cards": hand}, to=frozenset((seat,))))
         # GAR-1: set-up draws never keep a Joker (one met goes back into the deck),
         # so everyone knows every Joker is in the deck once set-up is over: the
         # deck becomes a pool of its own, which only the draws of play take from.
@@ -150,6 +161,10 @@ class GarrisonState(State):
         self.turn = 1
         self.moves = 0
         self.pending.push("turn", [self.current])
+        keep = cards.code(self.court[self.current][0])
+        events.append(Event("first_player", {"seat": self.current, "keep": keep}))
+        events.append(Event("turn", {"seat": self.current, "turn": self.turn}))
+        return events
 
     def _setup_draw(self) -> int:
         """GAR-1: a Joker met during set-up goes back into the deck at random
