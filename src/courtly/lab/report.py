@@ -198,13 +198,13 @@ body{font-family:system-ui,sans-serif;max-width:1100px;margin:1.2em auto;padding
 h1{font-size:1.6em;margin:.2em 0 .3em}.lede{margin:.2em 0 .8em;color:#444}
 .caution{border-left:3px solid #c80;padding-left:.6em;color:#533}
 table{border-collapse:collapse;margin:.6em 0 1.2em}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}
-th{background:#f2f2f2}td:first-child,th:first-child{text-align:left}.ci{color:#777;font-size:85%}
+th{background:#f2f2f2}td:first-child,th:first-child{text-align:left}.ci{color:#595959;font-size:85%}
 .key{background:#fffbe6;border:1px solid #e6d27a;padding:.4em 1em .6em}img{max-width:100%}
 .key h2{border:0;margin:.2em 0}.key ol{margin:.3em 0;padding-left:1.6em}.key li{margin:.35em 0}
 .evidence{display:block;color:#666;font-size:85%}.howto{font-size:90%;color:#444;margin:.4em 0 0}
 .tag{font-size:75%;font-weight:600;border-radius:3px;padding:0 4px;margin-right:4px;white-space:nowrap}
 .tag-0{background:#f7d7c4}.tag-1{background:#d9e8f7}.tag-2{background:#e4e4e4}
-.tag-3{background:#e8f0e0}.tag-4{background:#eee;color:#666}
+.tag-3{background:#e8f0e0}.tag-4{background:#eee;color:#555}
 a.term{color:inherit;text-decoration:underline dotted #888}
 h2{border-bottom:2px solid #ddd;margin-top:1.6em}code{background:#f4f4f4;padding:1px 4px}
 dt{font-weight:600;margin-top:.6em}dd{margin-left:1.4em}:target{background:#fff3b0}
@@ -338,8 +338,9 @@ def render(summary: dict[str, Any], folder: Path) -> str:
     defs = definitions(summary)
     bots = sorted(set(s["bots"]))
     parts = [
-        f"<!doctype html><html><head><meta charset=utf-8><title>Courtly lab: {game.name}</title>",
-        f"<style>{CSS}</style></head><body>",
+        "<!doctype html><html lang=en><head><meta charset=utf-8>",
+        f"<title>Courtly lab: {html.escape(game.name)}</title>",
+        f"<style>{CSS}</style></head><body><main>",
         f"<h1>{html.escape(game.name)}: what {s['n']} games "
         + ("per variant " if len(variants) > 1 else "")
         + f"between {html.escape(', '.join(bots))} {_term('bots', 'bots')} say</h1>",
@@ -549,7 +550,7 @@ def render(summary: dict[str, Any], folder: Path) -> str:
             )
     parts.append("</ul><p>Every game replays from its seed and record.</p>")
     parts.append(definitions_html(defs))
-    parts.append("</body></html>")
+    parts.append("</main></body></html>")
     return "\n".join(p for p in parts if p)
 
 
