@@ -281,7 +281,9 @@ def test_auto_pass_is_a_setting_of_the_player_kept_by_the_browser(
     wait_ready(page)
     box = page.locator("#auto-pass")
     assert box.is_visible() and not box.is_checked()  # off by default
-    assert "others can tell" in page.inner_text("#auto-pass-bar")  # its cost, said beside it
+    said = page.inner_text("#auto-pass-bar")
+    assert "others can tell" in said  # its cost, said beside it
+    assert "Spy" not in said  # in words for every game (it named Garrison's Spy at every table)
     box.check()
     page.wait_for_function("localStorage.getItem('courtly.autoPass') === 'on'")
     assert any('"auto_pass"' in f and '"on":true' in f.replace(" ", "") for f in sent)
