@@ -253,6 +253,26 @@ def test_intrigue_names_its_cards_and_characters_by_their_printed_names(
     )
 
 
+def test_intrigue_s_face_down_cards_tell_apart_who_placed_them(server: str, pages: Pages) -> None:
+    """A face-down support card's back names its owner in three characters:
+    the first three of "Easy bot (seat 1)" and "Easy bot (seat 2)" were both
+    "Eas"; now "E1" and "E2", "You", and a name's first three otherwise."""
+    made = create(server, "intrigue", ["human", "easy", "easy"])
+    page = pages.new()
+    page.goto(made["seats"][0]["invite"])
+    wait_ready(page)
+    tags = page.evaluate(
+        """() => {
+          const names = ["You", "Easy bot (seat 1)", "Easy bot (seat 2)"];
+          const ctx = { you: 0, names, seatName: (s) => names[s] };
+          const other = { you: 0, names: ["You", "Ada", "Easy bot"], seatName: (s) => ["You", "Ada", "Easy bot"][s] };
+          const owner = window.Games.intrigue.owner;
+          return [owner(ctx, 0), owner(ctx, 1), owner(ctx, 2), owner(other, 1), owner(other, 2)];
+        }"""
+    )
+    assert tags == ["You", "E1", "E2", "Ada", "Eas"]
+
+
 def test_garrison_says_your_move_not_yous(server: str, pages: Pages) -> None:
     made = create(server, "garrison", ["human", "human"])
     both = []

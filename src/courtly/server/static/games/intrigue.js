@@ -54,13 +54,24 @@
     return svg + "</svg>";
   }
 
+  /* Who placed a face-down card, in three characters on its back, told apart
+   * at the table: "You", a name's first three letters, or where two seats
+   * share those (two "Easy bot"s) its initial and seat: "E1", "E2". */
+  function owner(ctx, seat) {
+    const name = ctx.seatName(seat);
+    if (seat === ctx.you) return name.slice(0, 3);
+    const short = name.slice(0, 3);
+    const clash = (ctx.names || []).some((_, j) => j !== seat && j !== ctx.you && ctx.seatName(j).slice(0, 3) === short);
+    return clash ? `${name[0]}${seat}` : short;
+  }
+
   function stacks(ctx) {
     const o = ctx.obs;
     return '<div class="stacks">' + LETTERS.map((L, x) => {
       const tokens = Object.entries(o.tokens).filter(([t]) => t[0] === L).map(([t, h]) =>
         `<span class="support-token${h === null ? " free" : ""}" data-pick="${esc(t)}" title="${h === null ? "free" : "held by " + esc(ctx.seatName(h))}">${esc(t)}${h === null ? "" : " · " + esc(ctx.seatName(h))}</span>`).join(" ");
       const cards = o.stacks[x].map((e) => e.card ? C.printed(e.card, info(ctx, e.card), { small: true, cls: e.up ? "" : "known-down", title: `${(info(ctx, e.card) || {}).name || e.card}, ${e.up ? "face up" : e.shown ? "face down (a Spy showed it to all)" : "face down (you know it)"}, by ${ctx.seatName(e.by)}` })
-        : C.back({ small: true, title: `face down, by ${ctx.seatName(e.by)}`, label: ctx.seatName(e.by).slice(0, 3) })).join("");
+        : C.back({ small: true, title: `face down, by ${ctx.seatName(e.by)}`, label: owner(ctx, e.by) })).join("");
       return `<section class="zone stack char-${L}" data-pick="${L}"><h3>${L} · ${esc(charName(ctx, x))}</h3><p>Support tokens: ${tokens || "none"}</p><div class="cards-row">${cards || '<span class="hint">no support yet</span>'}</div></section>`;
     }).join("") + "</div>";
   }
@@ -128,5 +139,5 @@
     });
   }
 
-  window.Games.intrigue = { board, hand, steps, prompt, seatExtra, words, cards: {} };
+  window.Games.intrigue = { board, hand, steps, prompt, seatExtra, words, owner, cards: {} };
 })();
