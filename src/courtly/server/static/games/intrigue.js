@@ -59,9 +59,8 @@
    * share those (two "Easy bot"s) its initial and seat: "E1", "E2". */
   function owner(ctx, seat) {
     const name = ctx.seatName(seat);
-    if (seat === ctx.you) return name.slice(0, 3);
     const short = name.slice(0, 3);
-    const clash = (ctx.names || []).some((_, j) => j !== seat && j !== ctx.you && ctx.seatName(j).slice(0, 3) === short);
+    const clash = seat !== ctx.you && (ctx.names || []).some((_, j) => j !== seat && j !== ctx.you && ctx.seatName(j).slice(0, 3) === short);
     return clash ? `${name[0]}${seat}` : short;
   }
 
