@@ -273,6 +273,59 @@ def test_intrigue_s_face_down_cards_tell_apart_who_placed_them(server: str, page
     assert tags == ["You", "E1", "E2", "Ada", "Eas"]
 
 
+def test_intrigue_s_circle_keeps_its_words_off_its_lines(server: str, pages: Pages) -> None:
+    """The circle's labels sat on its lines: on the level edge between B and
+    C, "Blackmail C→B" and "C Blackmailer, B Victim" were cut through by the
+    arrow, and "BC: no relationship" by its dashed line; the edges from A
+    ran through A's traits, written beneath it. A relationship's name now
+    sits above its line and who is who below it, and A's traits and points
+    beside it. (On a slanting edge a label must cross its own line: its
+    halo keeps it legible, so those are not counted.)"""
+    made = create(server, "intrigue", ["human", "easy", "easy"])
+    page = pages.new()
+    page.goto(made["seats"][0]["invite"])
+    wait_ready(page)
+    crossings = page.evaluate(
+        """() => {
+          const kit = window.Games.intrigue;
+          const deck = kit.cards.deck || {};
+          const code = Object.keys(deck).find((c) => deck[c].kind === "relationship" && deck[c].roles && deck[c].roles[0]);
+          const chars = Object.keys(kit.cards.characters || {}).slice(0, 3);
+          const obs = { characters: chars, character_points: [0, 0, 0], stacks: [[], [], []] };
+          const full = [{ left: "A", right: "B", card: code }, { left: "C", right: "B", card: code }, { left: "C", right: "A", card: code }];
+          const found = [];
+          for (const relationships of [full, [null, null, null]]) {
+            const box = document.createElement("div");
+            box.style.width = "520px";
+            box.innerHTML = kit.circle({ obs: { ...obs, relationships }, cards: kit.cards });
+            document.body.appendChild(box);
+            const lines = [...box.querySelectorAll("g.rel line")];
+            const meets = (t, line) => {
+              const b = t.getBBox();
+              const [x1, y1, x2, y2] = ["x1", "y1", "x2", "y2"].map((k) => +line.getAttribute(k));
+              for (let i = 0; i <= 100; i++) {
+                const x = x1 + ((x2 - x1) * i) / 100, y = y1 + ((y2 - y1) * i) / 100;
+                if (x >= b.x && x <= b.x + b.width && y >= b.y - 1.5 && y <= b.y + b.height + 1.5) return true;
+              }
+              return false;
+            };
+            for (const t of box.querySelectorAll("g.character text.outside")) {
+              for (const line of lines) if (meets(t, line)) found.push(t.textContent);
+            }
+            for (const g of box.querySelectorAll("g.rel")) {
+              const line = g.querySelector("line");
+              if (line.getAttribute("y1") !== line.getAttribute("y2")) continue;
+              for (const t of g.querySelectorAll("text")) if (meets(t, line)) found.push(t.textContent);
+            }
+            box.remove();
+          }
+          return { code, found };
+        }"""
+    )
+    assert crossings["code"], "Intrigue has a relationship card with roles"
+    assert crossings["found"] == []
+
+
 def test_garrison_says_your_move_not_yous(server: str, pages: Pages) -> None:
     made = create(server, "garrison", ["human", "human"])
     both = []

@@ -19,7 +19,7 @@
     const mid = [(POS[a][0] + POS[b][0]) / 2, (POS[a][1] + POS[b][1]) / 2];
     if (!r) {
       return `<g class="rel empty" data-pick="${pair}"><line x1="${POS[a][0]}" y1="${POS[a][1]}" x2="${POS[b][0]}" y2="${POS[b][1]}"/>` +
-        `<text x="${mid[0]}" y="${mid[1]}" text-anchor="middle">${pair}: no relationship</text></g>`;
+        `<text x="${mid[0]}" y="${mid[1] - 6}" text-anchor="middle">${pair}: no relationship</text></g>`;
     }
     const from = POS[LETTERS.indexOf(r.left)], to = POS[LETTERS.indexOf(r.right)];
     const d = info(ctx, r.card) || { name: r.card, text: "" };
@@ -28,10 +28,20 @@
     const ends = d.roles && d.roles[0] ? `${r.left} ${d.roles[0]}, ${r.right} ${d.roles[1]}` : `${r.left} ${fmt(d.ends[0])}, ${r.right} ${fmt(d.ends[1])}`;
     return `<g class="rel" data-pick="${pair}"><title>${esc(`${d.name}: ${r.left} → ${r.right} (${ends}). ${d.text}`)}</title>` +
       `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" marker-end="url(#arrow)"/>` +
-      `<text x="${mid[0]}" y="${mid[1] - 6}" text-anchor="middle" class="rel-name">${esc(d.name)} ${esc(r.left)}→${esc(r.right)}</text>` +
-      `<text x="${mid[0]}" y="${mid[1] + 10}" text-anchor="middle" class="rel-ends">${esc(ends)}</text></g>`;
+      // the name above the line, who is who below it, both clear of the arrow
+      `<text x="${mid[0]}" y="${mid[1] - 8}" text-anchor="middle" class="rel-name">${esc(d.name)} ${esc(r.left)}→${esc(r.right)}</text>` +
+      `<text x="${mid[0]}" y="${mid[1] + 18}" text-anchor="middle" class="rel-ends">${esc(ends)}</text></g>`;
   }
   const fmt = (n) => (n > 0 ? `+${n}` : `${n}`);
+
+  /* Where a Character's traits (line 0) and points (line 1) go: beneath B
+   * and C, outside the triangle; beside A, whose underside the edges to B
+   * and C leave from. */
+  function outside(x, line) {
+    const [cx, cy] = POS[x];
+    if (x === 0) return `x="${cx + 64}" y="${cy - 4 + 16 * line}" text-anchor="start"`;
+    return `x="${cx}" y="${cy + 72 + 15 * line}" text-anchor="middle"`;
+  }
 
   function circle(ctx) {
     const o = ctx.obs;
@@ -48,8 +58,8 @@
         `<text x="${cx}" y="${cy - 22}" text-anchor="middle" class="letter">${L}</text>` +
         `<text x="${cx}" y="${cy + 2}" text-anchor="middle" class="cname"${ch.name.length > 9 ? ' textLength="96" lengthAdjust="spacingAndGlyphs"' : ""}>${esc(ch.name)}</text>` +
         `<text x="${cx}" y="${cy + 22}" text-anchor="middle" class="small">priority ${ch.priority}</text>` +
-        `<text x="${cx}" y="${cy + 72}" text-anchor="middle" class="small outside">${esc(ch.traits.join(", "))}</text>` +
-        `<text x="${cx}" y="${cy + 87}" text-anchor="middle" class="small outside">points ${o.character_points[x]} · stack ${o.stacks[x].length}</text></g>`;
+        `<text ${outside(x, 0)} class="small outside">${esc(ch.traits.join(", "))}</text>` +
+        `<text ${outside(x, 1)} class="small outside">points ${o.character_points[x]} · stack ${o.stacks[x].length}</text></g>`;
     });
     return svg + "</svg>";
   }
@@ -138,5 +148,5 @@
     });
   }
 
-  window.Games.intrigue = { board, hand, steps, prompt, seatExtra, words, owner, cards: {} };
+  window.Games.intrigue = { board, hand, steps, prompt, seatExtra, words, owner, circle, cards: {} };
 })();
