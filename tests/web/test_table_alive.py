@@ -172,6 +172,18 @@ def test_the_agincards_pass_says_no_card_fits_only_when_none_does(
     assert label == "Pass (no card of yours fits)"
 
 
+def test_agincards_scores_count_tokens_left_without_a_stray_space(
+    server: str, pages: Pages
+) -> None:
+    """With no tokens left the line under the map read "0 tokens left ,
+    hand 5": the space before the dots stayed when there were none."""
+    a, _ = two_players(server, pages)
+    a.wait_for_selector("ul.players li")
+    assert "tokens left ●" in a.inner_text("ul.players")  # a fresh game: every token in hand
+    said = a.evaluate("[0, 1, 3].map((n) => window.Games.agincards.tokensLeft(n))")
+    assert said == ["0 tokens left", "1 token left ●", "3 tokens left ●●●"]
+
+
 def test_the_name_form_is_gone_when_the_game_ends(server: str, pages: Pages) -> None:
     a, b = two_players(server, pages)
     a.wait_for_selector("#name-form")

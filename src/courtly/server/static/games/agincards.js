@@ -68,9 +68,12 @@
     }
     const grid = `<div class="map-grid" style="--cols:${c1 - c0 + 1};--zoom:${zoom}">${cells}</div>`;
     const tools = `<div class="map-tools" role="group" aria-label="Zoom the map"><button type="button" data-zoom="-1" aria-label="Zoom out">−</button><button type="button" data-zoom="0">Fit</button><button type="button" data-zoom="1" aria-label="Zoom in">+</button> <span class="hint">Draw pile: ${o.deck_size} · the seed card is marked ★ · the card just placed is outlined</span></div>`;
-    const players = o.points.map((p, s) => `<li><span class="token seat-${s}">${s}</span> ${esc(ctx.seatName(s))}: <b>${o.scores[s]}</b> (tokens ${p.tokens} + runs ${p.runs}), ${o.tokens_in_hand[s]} token${o.tokens_in_hand[s] === 1 ? "" : "s"} left ${"●".repeat(o.tokens_in_hand[s])}, hand ${o.hand_sizes[s]}</li>`).join("");
+    const players = o.points.map((p, s) => `<li><span class="token seat-${s}">${s}</span> ${esc(ctx.seatName(s))}: <b>${o.scores[s]}</b> (tokens ${p.tokens} + runs ${p.runs}), ${tokensLeft(o.tokens_in_hand[s])}, hand ${o.hand_sizes[s]}</li>`).join("");
     return tools + `<div class="map-scroll" data-keep-scroll="map" tabindex="0" aria-label="The map">${grid}</div><ul class="players">${players}</ul>`;
   }
+
+  /* "3 tokens left ●●●", "1 token left ●", "0 tokens left". */
+  const tokensLeft = (n) => `${n} token${n === 1 ? "" : "s"} left${n ? " " + "●".repeat(n) : ""}`;
 
   function afterRender(ctx, el) {
     for (const b of el.querySelectorAll("[data-zoom]")) {
@@ -127,5 +130,5 @@
     return `<span class="seat-extra"><span class="token seat-${seat}">${seat}</span> hand ${ctx.obs.hand_sizes[seat]}</span>`;
   }
 
-  window.Games.agincards = { board, hand, steps, prompt, seatExtra, afterRender };
+  window.Games.agincards = { board, hand, steps, prompt, seatExtra, afterRender, tokensLeft };
 })();
