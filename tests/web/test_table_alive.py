@@ -184,6 +184,27 @@ def test_agincards_scores_count_tokens_left_without_a_stray_space(
     assert said == ["0 tokens left", "1 token left ●", "3 tokens left ●●●"]
 
 
+def test_crown_rivals_says_nothing_yet_alike_for_played_and_cashed(
+    server: str, pages: Pages
+) -> None:
+    """The turn's "Played" said "nothing yet" in body text, its "Cashed" in
+    the small grey of an empty row, one above the other."""
+    made = create(server, "crown-rivals", ["human", "human"])
+    page = pages.new()
+    page.goto(made["seats"][0]["invite"])
+    wait_ready(page)
+    empties = page.locator(".cards-row.empty", has_text="nothing yet")
+    assert empties.count() == 2  # Played and Cashed, the turn not begun
+    styles = [
+        empties.nth(i).evaluate(
+            "(e) => getComputedStyle(e).fontSize + ' ' + getComputedStyle(e).color"
+        )
+        for i in range(2)
+    ]
+    assert styles[0] == styles[1]
+    assert page.locator(".zone.rival .cards-row.empty", has_text="none").count() == 2
+
+
 def test_the_name_form_is_gone_when_the_game_ends(server: str, pages: Pages) -> None:
     a, b = two_players(server, pages)
     a.wait_for_selector("#name-form")
