@@ -179,3 +179,33 @@ def test_phone_width_has_no_sideways_scrolling(server: str, pages: Pages, artifa
     assert width <= 391, f"the page is {width} px wide on a 390 px phone"
     assert page.locator("#choice button.option").first.is_visible()
     page.screenshot(path=str(artifacts / "agents-of-the-crown-phone.png"), full_page=True)
+
+
+def test_the_lobby_s_game_cards_read_from_the_top(server: str, pages: Pages) -> None:
+    """A short summary floated in its card: the card's rows stretched to the
+    tallest card of the row, so "4 players" stood a line below the game's
+    name. Each card now reads down from the top (name, players, summary),
+    its radio beside the name, its rules link at its foot."""
+    page = pages.new(width=1366, height=900)
+    page.goto(server + "/")
+    page.wait_for_selector(".game-choice")
+    boxes = page.eval_on_selector_all(
+        ".game-choice",
+        """(cards) => cards.map((c) => {
+          const r = (s) => {  // where the words are, not the box the grid stretched
+            const range = document.createRange();
+            range.selectNodeContents(c.querySelector(s));
+            return s === "input" ? c.querySelector(s).getBoundingClientRect() : range.getBoundingClientRect();
+          };
+          return { id: c.id, name: r(".game-name").top, named: r(".game-name").bottom,
+                   players: r(".game-players").top, played: r(".game-players").bottom,
+                   summary: r(".game-summary").top, radio: r("input").top,
+                   link: r(".rules-link").bottom, card: c.getBoundingClientRect().bottom };
+        })""",
+    )
+    assert len(boxes) == 5
+    for b in boxes:
+        assert b["players"] - b["named"] < 6, b
+        assert b["summary"] - b["played"] < 6, b
+        assert abs(b["radio"] - b["name"]) < 12, b
+        assert b["card"] - b["link"] < 20, b
