@@ -359,6 +359,34 @@ def test_intrigue_s_circle_keeps_its_words_off_its_lines(server: str, pages: Pag
     assert crossings["found"] == []
 
 
+def test_intrigue_s_hand_says_each_card_s_whole_text(server: str, pages: Pages) -> None:
+    """A card's face holds five lines of about 19 letters: Assassination's
+    text (nine lines) stopped at "uses the same color", with nothing to
+    say more followed. The face now ends its fifth line with "…", and the
+    hand's whole texts are written out beneath it."""
+    made = create(server, "intrigue", ["human", "easy", "easy"])
+    page = pages.new()
+    page.goto(made["seats"][0]["invite"])
+    wait_ready(page)
+    page.wait_for_selector("#hand-area ul.card-texts li")
+    held = page.locator("#hand-area svg.card.printed").count()
+    items = page.locator("#hand-area ul.card-texts li").all_inner_texts()
+    assert held and len(items) == held
+    deck = page.evaluate("window.Games.intrigue.cards.deck")
+    texts = {d["text"] for d in deck.values()}
+    assert all(item.split(": ", 1)[1] in texts for item in items)
+    face = page.evaluate(
+        """() => {
+          const deck = window.Games.intrigue.cards.deck;
+          const code = Object.keys(deck).find((c) => deck[c].name === "Assassination");
+          const box = document.createElement("div");
+          box.innerHTML = window.GameKit.C.printed(code, deck[code], {});
+          return [...box.querySelectorAll("text.ptext")].map((t) => t.textContent);
+        }"""
+    )
+    assert len(face) == 5 and face[-1].endswith("…")
+
+
 def test_garrison_says_your_move_not_yous(server: str, pages: Pages) -> None:
     made = create(server, "garrison", ["human", "human"])
     both = []

@@ -137,7 +137,8 @@
     const kind = info.kind || "";
     const value = kind === "relationship" ? (info.roles && info.roles[0] ? info.roles.join(" / ") : info.text)
       : (info.trait ? `+2 if ${info.trait}` : (info.value > 0 ? `+${info.value}` : `${info.value}`));
-    const lines = wrap(info.text || "", 19).slice(0, 5);
+    const all = wrap(info.text || "", 19);
+    const lines = all.length > 5 ? [...all.slice(0, 4), `${all[4]}…`] : all;  // the rest: title and the page
     const nameLines = info.name.length > 13 ? wrap(info.name, 13).slice(0, 2) : [info.name];
     const title = `${info.name} (${kind}, ${value}): ${info.text}`;
     const mark = { action: "A", support: "S", relationship: "R" }[kind] || "";

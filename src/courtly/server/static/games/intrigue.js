@@ -102,7 +102,11 @@
   function hand(ctx) {
     const o = ctx.obs;
     const cards = (o.hand || []).map((c) => C.printed(c, info(ctx, c), { pick: c })).join("");
+    // A card's face holds five short lines; its whole text is written out here.
+    const texts = (o.hand || []).map((c) => info(ctx, c)).filter(Boolean)
+      .map((d) => `<li><b>${esc(d.name)}</b>: ${esc(d.text)}</li>`).join("");
     return zone("Your hand", `<div class="cards-row">${cards || '<span class="hint">empty</span>'}</div>` +
+      (texts ? `<ul class="card-texts" aria-label="What your cards say">${texts}</ul>` : "") +
       `<p>Your Favors: ${esc((o.favors || []).map((f) => f.slice(-1)).join(", ") || "none")}</p>`);
   }
 
