@@ -99,12 +99,19 @@
     return html;
   }
 
+  /* A card's whole text; a relationship says which end is which. */
+  function cardText(d) {
+    if (d.kind !== "relationship") return d.text;
+    if (d.roles && d.roles[0]) return `a relationship, its left end the ${d.roles[0]}, its right end the ${d.roles[1]}. ${d.text}`;
+    return `a relationship: its left end ${fmt(d.ends[0])}, its right end ${fmt(d.ends[1])}`;
+  }
+
   function hand(ctx) {
     const o = ctx.obs;
     const cards = (o.hand || []).map((c) => C.printed(c, info(ctx, c), { pick: c })).join("");
     // A card's face holds five short lines; its whole text is written out here.
     const texts = (o.hand || []).map((c) => info(ctx, c)).filter(Boolean)
-      .map((d) => `<li><b>${esc(d.name)}</b>: ${esc(d.text)}</li>`).join("");
+      .map((d) => `<li><b>${esc(d.name)}</b>: ${esc(cardText(d))}</li>`).join("");
     return zone("Your hand", `<div class="cards-row">${cards || '<span class="hint">empty</span>'}</div>` +
       (texts ? `<ul class="card-texts" aria-label="What your cards say">${texts}</ul>` : "") +
       `<p>Your Favors: ${esc((o.favors || []).map((f) => f.slice(-1)).join(", ") || "none")}</p>`);
