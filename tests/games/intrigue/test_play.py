@@ -7,6 +7,7 @@ import random
 from courtly.bots import make, names
 from courtly.engine.testing import random_game
 from courtly.games.intrigue import GAME
+from courtly.games.intrigue import cards as C
 
 from .helpers import table
 
@@ -66,6 +67,17 @@ def test_render_shows_the_circle_tokens_stacks_relationships_and_hand() -> None:
     assert "FEUD" not in text
     spectator = GAME.render(s.observation(None))
     assert "ENTH1" not in spectator and "Your hand" not in spectator
+
+
+def test_render_names_the_unused_characters_as_printed() -> None:
+    """The line under the circle read "unused: BISHOP", a code, where the
+    circle above it names Characters as printed ("Bishop")."""
+    s = table(hands=[["PUB1"], ["PUB2"], ["PUB3"]])
+    text = GAME.render(s.observation(0), s.legal_actions(0))
+    line = next(x for x in text.splitlines() if "unused" in x)
+    unused = [C.name(C.BY_CODE[code]) for code in s.observation(0)["unused"]]
+    assert unused and all(name in line for name in unused)
+    assert "assassinated: nothing" in line and not any(code.isupper() for code in line.split())
 
 
 def test_render_at_the_end_names_the_monarch() -> None:

@@ -108,7 +108,7 @@ def render(obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
         lines.append(f"  {letter(a)}-{letter(b)}: {_relationship(obs['relationships'][p])}")
     if obs["unused"] or obs["gone"]:
         lines.append(
-            f"  unused: {' '.join(obs['unused']) or '-'}   assassinated: {' '.join(obs['gone']) or '-'}"
+            f"  unused Characters: {_names(obs['unused'])}   assassinated: {_names(obs['gone'])}"
         )
     if obs["discard"]:
         lines.append(f"  discard: {' '.join(card(c) for c in obs['discard'])}")
