@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -66,3 +67,22 @@ def test_greedy_is_fair_it_is_given_only_an_observation() -> None:
     # The same observation with other hidden cards gives the same choice.
     world = GAME.sample_state(obs, random.Random(9))
     assert bot.act(world.observation(0), world.legal_actions(0), random.Random(0)) is action
+
+
+def test_the_season_s_plays_say_where_each_card_went_in_words() -> None:
+    """The table's "This season's plays" read "6♦ face up at D", a code,
+    where the log says "at the ♦ challenge"."""
+    rng = random.Random(3)
+    for seed in range(20):
+        state = GAME.new(seed=seed)
+        while not state.over:
+            seen = [c for c in state.observation(0).get("commits") or [] if c is not None]
+            if state.decision == "commit" and seen:
+                text = GAME.render(state.observation(0), state.legal_actions(0))
+                plays = text.split("This season's plays", 1)[1].split("Your House", 1)[0]
+                assert re.search(r"at the (♣|♦|♥|♠) challenge|at the open table", plays), plays
+                assert not re.search(r" at (C|D|H|S|table)\b", plays), plays
+                return
+            seat = state.to_act[0]
+            state.apply(seat, state.random_action(seat, rng))
+    raise AssertionError("no season with a card played before seat 0's turn")

@@ -79,7 +79,9 @@ def render(obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
             else:
                 face = "face up" if commit["up"] else "face down"
                 shown = card(commit["card"]) if "card" in commit else "[dim]??[/]"
-                lines.append(f"  {who:>4}: {shown} {face} at {commit['at']}")
+                at = commit["at"]
+                where = "the open table" if at == "table" else f"the {SUIT_SYMBOL[at]} challenge"
+                lines.append(f"  {who:>4}: {shown} {face} at {where}")
     if obs.get("last_season"):
         ls = obs["last_season"]
         parts = []
