@@ -232,3 +232,31 @@ def test_a_variant_s_clear_changes_are_findings() -> None:
         "v1 against v0 (the baseline): length: in decisions from 42 to 84 (+100%)"
     )
     assert changes[0].tier == PLAYS
+
+
+def test_a_longer_game_in_decisions_alone_says_its_own_length_did_not_change() -> None:
+    """Agincards with reclaim=manual read "length: in decisions from 71.4 to
+    81.9 (+15%)", a longer game to a designer's eye, though every game placed
+    52 tiles in both: a reclaim is a decision. The finding now says so."""
+    s = _run(400, 200, variants=2)
+    from courtly.lab.summary import compare, correct
+
+    base = [_game(i, i % 2, i % 2, 0.0) for i in range(400)]
+    longer = [{**g, "variant": 1, "decisions": g["decisions"] * 2} for g in base]
+    rows = compare(base, [r for g in base for r in _seats(g)], longer,
+                   [r for g in longer for r in _seats(g)], 2, {})  # fmt: skip
+    unit = s["variants"][1]["unit"]
+    own = f"length ({unit if unit.endswith('s') else unit + 's'})"
+    rows = [r for r in rows if r["metric"] != own]
+    rows.append({"metric": own, "baseline": 6.0, "variant": 6.0, "difference": 0.0,
+                 "test": "Welch t", "p": 1.0, "term": "length", "share": False})  # fmt: skip
+    s["variants"][1]["versus_baseline"] = rows
+    s["correction"]["tests"] = correct(s["variants"])
+    (change,) = [f for f in findings(s) if f.text.startswith("v1 against v0")]
+    said = plain(change.text)
+    assert "in decisions from 42 to 84 (+100%)" in said
+    assert f"; in {own[8:-1]}, the game's own measure, the same, 6 in both." in said
+    rows[-1] |= {"variant": 6.5, "p": 0.2}
+    s["correction"]["tests"] = correct(s["variants"])
+    (change,) = [f for f in findings(s) if f.text.startswith("v1 against v0")]
+    assert "the game's own measure, no clear change, from 6 to 6.5." in plain(change.text)

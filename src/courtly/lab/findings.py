@@ -508,6 +508,24 @@ def _item(metric: str) -> str:
     return metric.removesuffix(" per game")
 
 
+def _own_length(v: dict[str, Any], shown: list[dict[str, Any]]) -> str:
+    """The game's own length (rounds, tiles, years), said when only another
+    unit changed clearly: "+15% in decisions" reads as a longer game unless the
+    rounds are said not to have moved (a variant that adds a choice a turn)."""
+    unit = v.get("unit")
+    if not unit or unit == "decisions":
+        return ""
+    metric = f"length ({plural(unit)})"
+    if any(r["metric"] == metric for r in shown):
+        return ""
+    row = next((r for r in v.get("versus_baseline", []) if r["metric"] == metric), None)
+    if row is None or not is_number(row.get("baseline")) or not is_number(row.get("variant")):
+        return ""
+    b, x = row["baseline"], row["variant"]
+    said = f"the same, {b:.3g} in both" if b == x else f"no clear change, from {b:.3g} to {x:.3g}"
+    return f"; in {plural(unit)}, the game's own measure, {said}"
+
+
 def _versus(v: dict[str, Any], base: str, tests: int) -> list[Finding]:
     """A variant against the baseline: each clear change (lengths together,
     events together), then what is worth confirming."""
@@ -525,6 +543,8 @@ def _versus(v: dict[str, Any], base: str, tests: int) -> list[Finding]:
         worst = max(group, key=lambda r: r["p_holm"])
         if key in GROUPS:
             items = "; ".join(f"{_item(r['metric'])} {words}" for _, words, r in changes)
+            if key == "length":
+                items += _own_length(v, group)
             text = f"{lead}{GROUPS[key]}: {items}."
         else:
             r = group[0]
