@@ -33,6 +33,30 @@ def test_pages_render_and_unknown_ones_are_refused_plainly(client: TestClient) -
     assert bad.status_code == 400 and "garrison" in bad.json()["error"]
 
 
+def test_a_browser_is_told_a_page_s_error_as_a_page(client: TestClient) -> None:
+    """A stale invite link opened in a browser showed raw JSON,
+    {"error": "there is no table 'nope'"}. A browser (it asks for HTML) now
+    gets a page saying what was wrong, with the lobby; a program still gets
+    JSON, from the pages as from the API."""
+    html = {"accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
+    for path, status, said in (
+        ("/play/nope", 404, "There is no table &#39;nope&#39;."),
+        ("/replay/nope", 404, "There is no table &#39;nope&#39;."),
+        ("/rules/chess", 400, "garrison"),
+        ("/nowhere", 404, "There is no page at /nowhere."),
+    ):
+        page = client.get(path, headers=html)
+        assert page.status_code == status, path
+        assert page.headers["content-type"].startswith("text/html"), path
+        assert said in page.text and '<a href="/">Go to the lobby</a>' in page.text, path
+        assert "Traceback" not in page.text and '{"error"' not in page.text
+    # programs: the same errors as JSON, whatever they accept
+    assert client.get("/play/nope").json()["error"] == "there is no table 'nope'"
+    api = client.get("/api/tables/nope", headers=html)
+    assert api.status_code == 404 and "no table 'nope'" in api.json()["error"]
+    assert client.get("/nowhere").json() == {"detail": "Not Found"}
+
+
 def test_the_icon_and_the_api_page_are_served_from_here(client: TestClient) -> None:
     icon = client.get("/favicon.ico")
     assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")

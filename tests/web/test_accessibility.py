@@ -1,5 +1,5 @@
 """The pages pass axe-core's automated accessibility rules
-(``tests/web/accessibility.py``): here the lobby, a table made there, and
+(``tests/web/accessibility.py``): here the lobby, a table made there, an error page and
 each game's rules; each game's table at the player's decision, at its end
 and in its replay are checked as they are played (``test_games.py``)."""
 
@@ -21,3 +21,14 @@ def test_the_lobby_its_table_ready_panel_and_every_rules_page(server: str, pages
     for game in sorted(QUICK):
         page.goto(f"{server}/rules/{game}")
         assert violations(page) == [], game
+
+
+def test_a_page_s_error_told_to_a_browser(server: str, pages: Pages) -> None:
+    page = pages.new()
+    answer = page.goto(server + "/play/nope")
+    assert answer is not None and answer.status == 404
+    assert "There is no table 'nope'." in page.inner_text("main")
+    page.click("text=Go to the lobby")
+    page.wait_for_selector("input[type=radio]")
+    page.goto(server + "/play/nope")
+    assert violations(page) == []

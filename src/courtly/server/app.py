@@ -15,8 +15,10 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from courtly.engine.errors import CourtlyError
 from courtly.server import api, pages
@@ -69,7 +71,7 @@ def create_app(
     app.mount("/static", pages.static, name="static")
 
     @app.exception_handler(CourtlyError)
-    async def _courtly_error(request: Request, exc: CourtlyError) -> JSONResponse:
+    async def _courtly_error(request: Request, exc: CourtlyError) -> Response:
         status = 400
         if isinstance(exc, api.NotFound | pages.TableNotFound):
             status = 404
@@ -83,7 +85,15 @@ def create_app(
                 status_code=429,
                 headers={"Retry-After": str(max(1, math.ceil(exc.retry_after)))},
             )
+        if pages.wants_page(request):
+            return pages.error_page(request, status, str(exc))
         return JSONResponse({"error": str(exc)}, status_code=status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if exc.status_code == 404 and pages.wants_page(request):
+            return pages.error_page(request, 404, f"there is no page at {request.url.path}")
+        return await http_exception_handler(request, exc)
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -84,6 +84,36 @@ def rules_html(game_id: str) -> str:
     return md.render(get(game_id).rules_markdown())
 
 
+# -- a page's errors ----------------------------------------------------------------
+PROGRAMS = ("/api/", "/ws/", "/static/", "/openapi.json")
+"""Paths programs read: their errors stay JSON (docs/server.md)."""
+
+TROUBLE = {
+    404: ("Not found", "The link may be mistyped, or the table it led to gone."),
+    400: ("Not understood", "The address asks for something that is not there."),
+}
+
+
+def wants_page(request: Request) -> bool:
+    """A browser asking for a page (not a program reading the API): its error
+    is told as a page, with a way back to the lobby."""
+    path = request.url.path
+    accept = request.headers.get("accept", "")
+    return not path.startswith(PROGRAMS) and "text/html" in accept
+
+
+def error_page(request: Request, status: int, message: str) -> HTMLResponse:
+    """An error told to a person: what was wrong, and the lobby."""
+    title, advice = TROUBLE.get(status, ("Something went wrong", "Try again in a moment."))
+    said = message[:1].upper() + message[1:] + ("" if message.endswith(".") else ".")
+    return templates.TemplateResponse(
+        request,
+        "error.html",
+        {"title": title, "message": said, "advice": advice},
+        status_code=status,
+    )
+
+
 # -- pages -------------------------------------------------------------------------
 @router.get("/", response_class=HTMLResponse, include_in_schema=False)
 async def lobby(request: Request) -> HTMLResponse:
