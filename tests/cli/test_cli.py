@@ -108,8 +108,13 @@ def test_quitting_or_running_out_of_input_abandons_cleanly() -> None:
 def test_play_without_a_game_offers_a_menu() -> None:
     result = run("play", "--seed", "2", input="9\nagents-of-the-crown\nquit\n")
     assert "choose a game" in result.stdout
-    assert "there is no game '9'" in result.stdout
+    assert "there is no game 9: type a number from 1 to 5, or an id" in result.stdout
     assert "Agents of the Crown" in result.stdout
+    # each summary wraps under its game's name, not at the margin
+    menu = result.stdout.split("choose a game", 1)[1].split("Bots:", 1)[0]
+    lines = [line for line in menu.splitlines() if line.strip()]
+    assert len(lines) > 10 and all(line.startswith("  ") for line in lines)
+    assert "Garrison (garrison, 2-6 players)" in menu
 
 
 def test_sim_reports_win_shares_with_intervals(tmp_path: Path) -> None:

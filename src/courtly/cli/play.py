@@ -59,8 +59,15 @@ class Quit(Exception):
 def choose_game(out: Console) -> Game:
     games = all_games()
     out.print("[bold]Courtly[/]: choose a game")
+    menu = Table.grid(padding=(0, 1))
+    menu.add_column(justify="right", min_width=4)
+    menu.add_column()  # the summary wraps under the name, not under the number
     for i, g in enumerate(games, 1):
-        out.print(f"  {i}. {g.name} [dim]({g.id}): {g.summary}[/]")
+        players = f"{g.min_players}" + (
+            f"-{g.max_players}" if g.max_players > g.min_players else ""
+        )
+        menu.add_row(f"{i}.", f"[bold]{g.name}[/] [dim]({g.id}, {players} players)[/]\n{g.summary}")
+    out.print(menu)
     out.print(
         "[dim]Bots: easy (a heuristic that often blunders), normal (the heuristic), "
         "hard (search); choose with --seats, e.g. --seats human,hard,normal,easy.[/]"
@@ -69,8 +76,12 @@ def choose_game(out: Console) -> Game:
     while True:
         answer = _ask(prompter, "game number or id: ", [g.id for g in games])
         try:
-            if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(games):
-                return games[int(answer) - 1]
+            if answer.isascii() and answer.isdigit():
+                if 1 <= int(answer) <= len(games):
+                    return games[int(answer) - 1]
+                raise CourtlyError(
+                    f"there is no game {answer}: type a number from 1 to {len(games)}, or an id"
+                )
             return get(answer)
         except CourtlyError as exc:
             out.print(f"[red]{escape(str(exc))}[/]")
