@@ -55,3 +55,19 @@ def test_the_players_table_keeps_its_columns_with_two_digit_scores() -> None:
     # The hand sizes end under "hand" on every row, two-digit figures or not.
     assert all(row.rstrip().endswith("5") and len(row.rstrip()) == hand_col for row in table[1:])
     assert table[1][table[0].index("score") :].split()[0] == "20"
+
+
+def test_the_legend_says_what_the_digit_after_a_card_is() -> None:
+    """A token is drawn as its seat's digit after the card ("8♣1"), which the
+    legend under the map did not mention."""
+    game = games.get("agincards")
+    state = game.new(players=2, seed=4)
+    assert "token" not in _plain(render(state.observation(0)).split("Players")[0])
+    rng = random.Random(4)
+    while not state.observation(0)["tokens"]:
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    legend = _plain(render(state.observation(1)))
+    assert "a digit after a card: that seat's token (yours: 1)" in legend
+    watching = _plain(render(state.observation(None)))
+    assert "a digit after a card: that seat's token" in watching and "yours" not in watching

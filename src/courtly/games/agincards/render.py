@@ -109,6 +109,9 @@ def render(obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
     elif placing:
         lines.append("[green]++[/] cells where one of your cards may go now")
     lines.append("[dim]·[/] open   [red dim]×[/] dead space   [bold]*[/] the seed card")
+    if obs["tokens"]:  # the digit after a card: whose token is on it
+        yours = f" (yours: {me})" if me is not None else ""
+        lines.append(f"a digit after a card: that seat's token{yours}")
     lines.append("")
     lines.append("[bold]Players[/]  seat  score (tokens+runs)  tokens  hand")
     # Columns wide enough for two-digit scores, tokens and runs.
