@@ -87,6 +87,28 @@ def test_moves_the_guard_compared_are_valued_by_that_comparison() -> None:
     assert review.searched(bot, {"seat": 0}, [base], random.Random(0)) is bot.analysis
 
 
+def test_a_move_played_rated_at_least_as_high_is_the_best_shown() -> None:
+    """The replay's review showed "Played: Play 2♣ 3♦ 60%, Best: Play A♠ A♦
+    58%": the search's own move, rated lower than the one played, named as
+    the better. Where the move played rates at least as high, it is the best
+    shown ("(the same)"), with no loss; a move rated higher still is named."""
+    game = get("crown-rivals")
+    state = game.new(seed=1)
+    seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    chosen, played = legal[0], legal[1]
+    decision = review.Decision(index=0, observation={"seat": seat}, legal=legal, played=played)
+    lower = Analysis(moves=[MoveValue(chosen, 30, 0.58), MoveValue(played, 20, 0.60)],
+                     iterations=50, seconds=0.1)  # fmt: skip
+    judged = review.judge(decision, lower)
+    assert judged.best == judged.played == played.notation and judged.loss == 0.0
+    assert judged.best_value == pytest.approx(0.60)
+    higher = Analysis(moves=[MoveValue(chosen, 30, 0.70), MoveValue(played, 20, 0.60)],
+                      iterations=50, seconds=0.1)  # fmt: skip
+    judged = review.judge(decision, higher)
+    assert judged.best == chosen.notation and judged.loss == pytest.approx(0.10)
+
+
 def test_a_review_never_calls_a_move_the_guard_replaced_free() -> None:
     """A ``normal`` seat's moves are the guard's base: at every decision where
     the search chose another move, the review shows the loss the guard

@@ -12,8 +12,8 @@ sure the search is) and its mean result for the seat (value: 0 last place ..
   seat, searches from that seat's observation at that moment. A decision's
   **loss** is the value of the search's best move minus the value of the move
   played, both from that one search (0 when the move played is the search's
-  own, or rated at least as high). A loss of ``COSTLY`` or more flags the
-  decision. Forced moves (one legal action) are not decisions and are skipped.
+  own, or rated at least as high: then the move played is the best shown). A
+  loss of ``COSTLY`` or more flags the decision. Forced moves (one legal action) are not decisions and are skipped.
 
 Where the search's guard compared moves on the same worlds (``hard`` checks
 its most tried moves against its heuristic's in paired rollouts played to
@@ -300,6 +300,11 @@ def judge(decision: Decision, analysis: Analysis) -> Verdict:
     by_id = {m.action.id: m for m in analysis.moves}
     best = analysis.moves[0]
     played = by_id.get(decision.played.id, MoveValue(decision.played, 0, None))
+    if played.value is not None and best.value is not None and played.value >= best.value:
+        # The search's own move rated no higher than the one played: nothing
+        # better was found, so the review names none ("Best: X 58%" beside a
+        # played 60% read as a better move that was not).
+        best = played
     return Verdict(
         step=decision.index + 1,
         played=decision.played.notation,
