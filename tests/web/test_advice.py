@@ -82,6 +82,10 @@ def test_suggest_shows_a_hint_and_marks_its_move_among_the_choices(
     assert re.search(r"\d+% chance · \d+ tr(y|ies)", items[0])
     # why a move below the choice may show a higher chance
     assert "unless another is clearly better" in page.inner_text("#advice-status")
+    # that note reads in a column of its own beside the button, not wrapped under it
+    button = page.locator("#suggest").bounding_box()
+    note = page.locator("#advice-status").bounding_box()
+    assert button and note and note["x"] >= button["x"] + button["width"]
     page.screenshot(path=str(artifacts / "hint.png"), full_page=True)
     # the suggested move's next step is marked among the choices (not by colour alone):
     # following the marks plays exactly the suggested move
