@@ -4,6 +4,7 @@ then its end-of-game breakdown and its replay."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -62,6 +63,9 @@ def test_each_game_plays_to_the_end_by_clicking(
     assert page.locator("table.breakdown tbody tr").count() == players
     assert page.locator("table.breakdown tr.winner").count() >= 1
     assert page.locator("#choice button").count() == 0
+    # nobody is to move any more: the board's phase line says the game is over
+    for phase in page.locator("#board .phase").all_inner_texts():
+        assert not re.search(r"\bto (move|play)\b", phase), phase
     assert violations(page) == []
     page.screenshot(path=str(artifacts / f"{game}-end.png"), full_page=True)
 

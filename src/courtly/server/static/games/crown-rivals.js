@@ -8,7 +8,7 @@
 
   function board(ctx) {
     const o = ctx.obs;
-    let html = `<p class="phase">Turn ${o.turn}${o.options.turn_limit ? ` of at most ${o.options.turn_limit}` : ""} · ${esc(ctx.seatName(o.active))} to play</p>`;
+    let html = `<p class="phase">Turn ${o.turn}${o.options.turn_limit ? ` of at most ${o.options.turn_limit}` : ""} · ${ctx.over ? "game over" : `${esc(ctx.seatName(o.active))} to play`}</p>`;
     html += '<div class="rivals">';
     for (let s = 0; s < o.players; s++) {
       const inf = o.influence[s];
