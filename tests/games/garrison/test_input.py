@@ -77,3 +77,15 @@ def test_render_and_score_table() -> None:
     headers, rows = GAME.score_table(st.observation(None))
     assert len(rows) == 3 and "keep value" in headers
     assert "end" in GAME.notation_help()
+
+
+def test_render_says_game_over_not_who_is_to_move_at_the_end() -> None:
+    """The terminal's heading read "P1 to move" after the game was won."""
+    from courtly.engine.testing import random_game
+
+    over = random_game(GAME, 3, 2)
+    assert over.over
+    heading = GAME.render(over.observation(0)).splitlines()[0]
+    assert "game over" in heading and "to move" not in heading
+    live = build(3, hands={0: "7H 4D"})
+    assert "P0 to move" in GAME.render(live.observation(0)).splitlines()[0]

@@ -43,7 +43,8 @@ def render(obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
     me = obs["seat"]
     lines = [
         f"[bold]Garrison[/]  target [bold]{obs['target']}[/]  round {obs['round']}"
-        f" (of at most {obs['options']['max_rounds']}), P{obs['current']} to move",
+        f" (of at most {obs['options']['max_rounds']}), "
+        + ("game over" if obs["over"] else f"P{obs['current']} to move"),
         "",
         "[bold]Keeps[/]",
     ]
