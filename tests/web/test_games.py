@@ -64,6 +64,7 @@ def test_each_game_plays_to_the_end_by_clicking(
     assert page.locator("table.breakdown tr.winner").count() >= 1
     assert page.locator("#choice button").count() == 0
     # nobody is to move any more: the board's phase line says the game is over
+    assert not page.locator("#auto-pass-bar").is_visible()  # nothing left to answer
     for phase in page.locator("#board .phase").all_inner_texts():
         assert not re.search(r"\bto (move|play)\b", phase), phase
     assert violations(page) == []

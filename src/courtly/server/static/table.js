@@ -150,6 +150,7 @@
     const active = document.activeElement;
     const refocus = active && active !== document.body && active.closest && active.closest("#choice, #board, #hand-area");
     const myTurn = view.legal.length > 0 && sentSeq === null && !view.over;
+    if (token && $("auto-pass-bar")) $("auto-pass-bar").hidden = !!view.over;  // nothing to answer any more
     const step = myTurn ? nextStep() : { options: [], complete: null };
     const pickable = new Set(step.options.map((o) => o.v));
     const ctx = ctxFor(pickable);
