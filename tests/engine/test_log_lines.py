@@ -43,6 +43,9 @@ def test_every_line_reads_as_words_not_data(game_id: str) -> None:
     assert not any(re.search(r"(?<![\w\[/'])[2-9TJQKA][CDHS](?![\w'])", line) for _, line in lines)
     plain = [re.sub(r"\[/?[a-z ]*\]", "", line) for _, line in lines]
     assert not [p for p in plain if p[:1].islower()], [p for p in plain if p[:1].islower()][:5]
+    # "you take", never "you takes" (Agents of the Crown's prizes said so)
+    agree = [p for p in plain if re.search(r"\b[Yy]ou (?!pass\b|as\b)[a-z]+s\b", p)]
+    assert not agree, agree[:5]
 
 
 def test_garrison_words_its_moves_spies_and_windows() -> None:

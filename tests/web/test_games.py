@@ -62,6 +62,12 @@ def test_each_game_plays_to_the_end_by_clicking(
     page.wait_for_selector("table.breakdown tbody tr")
     assert page.locator("table.breakdown tbody tr").count() == players
     assert page.locator("table.breakdown tr.winner").count() >= 1
+    # each row names its seat once ("Easy bot (seat 1) ♥ Hearts", not the name twice)
+    heads = page.eval_on_selector_all(
+        "table.breakdown tbody th",
+        "ths => ths.map(th => [th.firstChild.textContent.trim(), th.querySelector('small')?.textContent || ''])",
+    )
+    assert all(name and name not in note for name, note in heads), heads
     assert page.locator("#choice button").count() == 0
     # nobody is to move any more: the board's phase line says the game is over
     assert not page.locator("#auto-pass-bar").is_visible()  # nothing left to answer

@@ -79,9 +79,7 @@ def render(obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
             else:
                 face = "face up" if commit["up"] else "face down"
                 shown = card(commit["card"]) if "card" in commit else "[dim]??[/]"
-                at = commit["at"]
-                where = "the open table" if at == "table" else f"the {SUIT_SYMBOL[at]} challenge"
-                lines.append(f"  {who:>4}: {shown} {face} at {where}")
+                lines.append(f"  {who:>4}: {shown} {face} {_at(commit['at'])}")
     if obs.get("last_season"):
         ls = obs["last_season"]
         parts = []
@@ -174,7 +172,10 @@ def describe(kind: str, data: Mapping[str, Any], seat: int | None) -> str | None
     if kind == "reveal":
         return f"Revealed: {text.cards(data['cards'])}"
     if kind == "defeated":
-        taken = ", ".join(f"{who(p['seat'])} takes {text.card(p['card'])}" for p in data["prizes"])
+        taken = ", ".join(
+            f"{who(p['seat'])} {'take' if p['seat'] == seat else 'takes'} {text.card(p['card'])}"
+            for p in data["prizes"]
+        )
         return f"{SUIT_SYMBOL[data['suit']]} challenge defeated: {taken or 'no prizes'}"
     if kind == "cursed":
         a, b = data["houses"]

@@ -379,7 +379,7 @@
       fetch(`/api/tables/${encodeURIComponent(boot.table)}/breakdown`).then((r) => r.json()).then((b) => {
         if (!b.headers) { $("breakdown").textContent = b.error || ""; return; }
         const head = `<tr>${b.headers.map((h) => `<th scope="col">${markup(h)}</th>`).join("")}</tr>`;
-        const rows = b.rows.map((r, i) => `<tr${(b.result && b.result.winners.includes(i)) ? ' class="winner"' : ""}>${r.map((c, j) => j === 0 ? `<th scope="row">${esc(seatName(i))}${/^(P|seat\s*)?\d+$/i.test(String(c)) ? "" : ` <small>${markup(polish(c))}</small>`}${(b.result && b.result.winners.includes(i)) ? " ★ winner" : ""}</th>` : `<td>${markup(c)}</td>`).join("")}</tr>`).join("");
+        const rows = b.rows.map((r, i) => `<tr${(b.result && b.result.winners.includes(i)) ? ' class="winner"' : ""}>${r.map((c, j) => j === 0 ? `<th scope="row">${esc(seatName(i))}${rowNote(c)}${(b.result && b.result.winners.includes(i)) ? " ★ winner" : ""}</th>` : `<td>${markup(c)}</td>`).join("")}</tr>`).join("");
         $("breakdown").innerHTML = `<table class="breakdown"><caption>Final scores</caption><thead>${head}</thead><tbody>${rows}</tbody></table>`;
       }).catch(() => { $("breakdown").textContent = "The scores could not be loaded."; });
       const rm = $("rematch");
@@ -431,6 +431,13 @@
     p.textContent = text;
     p.classList.add("alert");
     p.setAttribute("role", "alert");
+  }
+
+  /* What a final-score row's first cell adds to the seat's name: "P1 ♥ Hearts"
+   * adds "♥ Hearts" (the name is already there); "P1" alone adds nothing. */
+  function rowNote(cell) {
+    const rest = String(cell).replace(/^(P|seat\s*)?\d+\s*/i, "");
+    return rest ? ` <small>${markup(polish(rest))}</small>` : "";
   }
 
   // -- auto-pass: this player's setting, kept by the browser ---------------------------------
