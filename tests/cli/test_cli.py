@@ -306,3 +306,14 @@ def test_python_dash_m_courtly_runs_the_command() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "garrison" in done.stdout
+
+
+def test_a_tournament_says_when_its_seats_came_out_uneven() -> None:
+    """Three bots at four seats sat 6, 8 and 10 times in 6 games, and only the
+    seat-games column said so: a cycle of their seatings is 12 games."""
+    uneven = run("tournament", "garrison", "--bots", "random,easy,normal", "-n", "6", "--jobs", "1")
+    assert uneven.exit_code == 0, uneven.stdout
+    said = " ".join(uneven.stdout.split())
+    assert "Uneven seats:" in said and "-n 12 evens it" in said
+    even = run("tournament", "crown-rivals", "--bots", "random,easy", "-n", "4", "--jobs", "1")
+    assert even.exit_code == 0 and "Uneven" not in even.stdout

@@ -19,7 +19,7 @@ from courtly.engine.options import parse_option_pairs
 from courtly.engine.records import write_records
 from courtly.games import get
 from courtly.lab.runner import GameResult
-from courtly.lab.tournament import ladder, ladder_lineups, run_tournament, standings
+from courtly.lab.tournament import ladder, ladder_lineups, lineups, run_tournament, standings
 
 LADDER = ("random", *bot_registry.LEVELS)
 """The default ladder, weakest first."""
@@ -120,6 +120,13 @@ def run_tournament_cli(
         )
     out.print(table)
     out.print(f"Fair share {1 / seats:.0%}; ratings: OpenSkill Plackett-Luce, games in seed order.")
+    cycle = len(lineups(names, seats))
+    if n % cycle:
+        out.print(
+            f"[yellow]Uneven seats:[/] these bots at {seats} seats take {cycle} seatings to sit "
+            f"equally often in every seat, and {n} games is not a multiple of {cycle}, so some "
+            f"sat more than others (seat-games above). -n {(n // cycle + 1) * cycle} evens it."
+        )
     if records is not None:
         out.print(f"{len(results)} records written to {records}")
     return results
