@@ -13,7 +13,8 @@ sure the search is) and its mean result for the seat (value: 0 last place ..
   **loss** is the value of the search's best move minus the value of the move
   played, both from that one search (0 when the move played is the search's
   own, or rated at least as high: then the move played is the best shown). A
-  loss of ``COSTLY`` or more flags the decision. Forced moves (one legal action) are not decisions and are skipped.
+  loss of ``COSTLY`` or more flags the decision. Forced moves (one legal
+  action) are not decisions and are skipped.
 
 Where the search's guard compared moves on the same worlds (``hard`` checks
 its most tried moves against its heuristic's in paired rollouts played to
