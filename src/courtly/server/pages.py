@@ -89,7 +89,7 @@ PROGRAMS = ("/api/", "/ws/", "/static/", "/openapi.json")
 """Paths programs read: their errors stay JSON (docs/server.md)."""
 
 TROUBLE = {
-    404: ("Not found", "The link may be mistyped, or the table it led to gone."),
+    404: ("Not found", "The link may be mistyped, or its table may be gone."),
     400: ("Not understood", "The address asks for something that is not there."),
 }
 
