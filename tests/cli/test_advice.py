@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from courtly.bots import review as advice
 from courtly.bots.ismcts import ISMCTS, Analysis, MoveValue
 from courtly.cli.app import app
+from courtly.engine import text
 from courtly.engine.actions import Action
 from courtly.engine.records import Record, read_records
 from courtly.games import get
@@ -68,13 +69,15 @@ def test_hint_at_the_prompt_shows_the_best_moves_from_the_seats_observation(
     observation, legal = calls[0]
     assert type(observation) is dict and observation == start.observation(0)
     assert legal == start.legal_actions(0)
-    # the moves it prints are legal moves, each with a chance in percent
+    # the moves it prints are legal moves, each in words, with what to type
+    # (its number among the moves, or its notation) and a chance in percent
     rows = [line for line in out.splitlines() if line.startswith("│ ") and "%" in line]
     assert 1 <= len(rows) <= advice.HINT_MOVES
-    notations = {a.notation for a in legal}
     for row in rows:
-        cells = [c.strip() for c in row.strip("│ ").split("│")]
-        assert cells[1] in notations and cells[2].endswith("%")
+        number, words, notation, chance, _ = (c.strip() for c in row.strip("│ ").split("│"))
+        move = legal[int(number) - 1]  # typing the number plays this very move
+        assert notation == move.notation and chance.endswith("%")
+        assert words == text.plain(move.words()) and words != notation
 
 
 def test_a_hint_does_not_play_a_move() -> None:
@@ -116,8 +119,14 @@ def test_review_judges_each_decision_of_the_seat(tmp_path: Path) -> None:
     found, forced = advice.decisions(record, 1)
     assert found and f"forced moves skipped: {forced}." in out
     assert f"of {len(found)}; total loss" in out
-    steps = [line.split("│")[1].strip() for line in out.splitlines() if line.startswith("│ ")]
+    rows = [line.split("│") for line in out.splitlines() if line.startswith("│ ")]
+    steps = [row[1].strip() for row in rows if row[1].strip()]  # a long move wraps its row
     assert steps == [str(d.index + 1) for d in found]
+    # each move is in words: "Play A♣", "Cash 2♥ for currency", never "play AC"
+    notations = {a.notation.lower() for a in get("crown-rivals").actions}
+    played = [row[2].strip() for row in rows if row[1].strip()]
+    assert played and not notations & {p.lower() for p in played}
+    assert all(p[:1].isupper() for p in played)
 
 
 def test_review_flags_costly_decisions_and_totals_the_loss(

@@ -18,8 +18,10 @@ from playwright.sync_api import Page
 
 from courtly.bots import review as advice
 from courtly.bots.ismcts import ISMCTS, Analysis, MoveValue
+from courtly.engine import text
 from courtly.engine.actions import Action
 from courtly.engine.records import Record
+from courtly.games import get
 from courtly.server.app import create_app
 from courtly.server.bots import BotPool
 from courtly.server.limits import Limits
@@ -45,13 +47,15 @@ def frames_of(page: Any) -> list[dict[str, Any]]:
     return got
 
 
-def as_shown(page: Page, notation: str) -> str:
-    """A move's notation as the page shows it to players (names, card symbols)."""
+def as_shown(page: Page, move: Action) -> str:
+    """A move in its words as the page shows them to players (names, card
+    symbols): "Cash 2♣ for currency", never its notation "cash 2C"."""
     shown: str = page.evaluate(
-        "n => { const d = document.createElement('div');"
-        " d.innerHTML = window.Cards.markup(window.Cards.polish(n, null)); return d.textContent; }",
-        notation,
+        "w => { const d = document.createElement('div');"
+        " d.innerHTML = window.Cards.line(w, null); return d.textContent; }",
+        move.words(),
     )
+    assert shown == text.plain(move.words()) and shown.lower() != move.notation.lower()
     return shown
 
 
@@ -59,6 +63,7 @@ def test_suggest_shows_a_hint_and_marks_its_move_among_the_choices(
     server: str, pages: Pages, artifacts: Path
 ) -> None:
     made = create(server, "crown-rivals", ["human", "easy"], think=0.05)
+    game = get("crown-rivals")
     page = pages.new()
     frames = frames_of(page)
     page.goto(made["seats"][0]["invite"])
@@ -75,9 +80,10 @@ def test_suggest_shows_a_hint_and_marks_its_move_among_the_choices(
     views = [f for f in frames if f["type"] in ("snapshot", "update")]
     legal = {a["id"]: a["notation"] for a in views[-1]["legal"]}
     assert moves and all(legal[m["id"]] == m["notation"] for m in moves)
+    assert all(m["words"] == game.action(m["id"]).words() for m in moves)
     items = page.locator("#advice-moves li").all_inner_texts()
-    # moves read as everywhere else on the page: "Cash 2♣", not "cash 2C"
-    first = as_shown(page, moves[0]["notation"])
+    # moves read in words: "Cash 2♣ for currency", not "cash 2C"
+    first = as_shown(page, game.action(moves[0]["id"]))
     assert len(items) == len(moves) and items[0].startswith(f"★ {first}")
     assert re.search(r"\d+% chance · \d+ tr(y|ies)", items[0])
     # why a move below the choice may show a higher chance
@@ -179,12 +185,15 @@ def test_the_review_panel_lists_decisions_flags_the_costly_and_jumps(
     first = costly[0]
     row = page.locator(f"#review-out tr[data-step='{first.index + 1}']")
     cells = row.locator("td").all_inner_texts()
-    assert cells[1].startswith(as_shown(page, first.played.notation)) and "0.60" in cells[3]
-    assert cells[2].startswith(as_shown(page, first.legal[-1].notation))
-    # clicking a row jumps the replay to that step
+    assert cells[1].startswith(as_shown(page, first.played)) and "0.60" in cells[3]
+    assert cells[2].startswith(as_shown(page, first.legal[-1]))
+    # clicking a row jumps the replay to that step, which says the move in words
     row.click()
     page.wait_for_selector(f"body[data-step='{first.index + 1}']")
-    assert f"Step {first.index + 1} of" in page.inner_text("#status")
+    status = page.inner_text("#status")
+    assert f"Step {first.index + 1} of" in status
+    played = as_shown(page, first.played)
+    assert status.endswith(f": {played[0].lower()}{played[1:]}.")
     assert "current" in (row.get_attribute("class") or "")
     page.screenshot(path=str(artifacts / "review.png"), full_page=True)
 

@@ -175,7 +175,8 @@ def test_garrison_reaction_window_waits_for_the_players_click(server: str, pages
 
 def test_every_kind_of_action_becomes_plain_steps(server: str, pages: Pages) -> None:
     """Each game's steps() turns one action of every kind (and shape) of its
-    action space into clicks with a value and a readable label."""
+    action space into clicks with a value and a readable label, and its
+    doneLabel() never shows a move's notation."""
     page = pages.new()
     page.goto(server + "/rules/garrison")
     for script in ("cards.js", "games/common.js", *(f"games/{g}.js" for g in QUICK)):
@@ -193,6 +194,13 @@ def test_every_kind_of_action_becomes_plain_steps(server: str, pages: Pages) -> 
                 "([g, a, o]) => window.Games[g].steps(a, o)", [game_id, data, obs]
             )
             assert steps, data
+            # the click that completes a move names it in words: its own label,
+            # or (null) "Do it: " and the move's words; never its notation
+            done = page.evaluate(
+                "([g, a]) => window.Games[g].doneLabel ? window.Games[g].doneLabel(a) : null",
+                [game_id, data],
+            )
+            assert done is None or data["notation"] not in done, (game_id, data, done)
             for s in steps:
                 assert isinstance(s["v"], str) and s["v"], (game_id, data, s)
                 text = f"{s['label']} {s.get('q', '')}"

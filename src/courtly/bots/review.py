@@ -161,6 +161,10 @@ class Verdict:
     """The replay step at which the move was played (from 1)."""
     played: str
     best: str
+    """The moves' notations."""
+    played_words: str
+    best_words: str
+    """The moves in words, as structured text (``Action.words``)."""
     played_value: float | None
     """None: the search never tried the move played (its loss is unknown)."""
     best_value: float | None
@@ -189,6 +193,8 @@ class Verdict:
             "step": self.step,
             "played": self.played,
             "best": self.best,
+            "played_words": self.played_words,
+            "best_words": self.best_words,
             "played_value": _round(self.played_value),
             "best_value": _round(self.best_value),
             "played_visits": self.played_visits,
@@ -310,6 +316,8 @@ def judge(decision: Decision, analysis: Analysis) -> Verdict:
         step=decision.index + 1,
         played=decision.played.notation,
         best=best.action.notation,
+        played_words=decision.played.words(),
+        best_words=best.action.words(),
         played_value=played.value,
         best_value=best.value,
         played_visits=played.visits,

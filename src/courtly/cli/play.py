@@ -320,16 +320,25 @@ class TerminalTable:
         )
         table.add_column("#", justify="right")
         table.add_column("move")
+        table.add_column("type", style="dim")
         table.add_column("chance", justify="right")
         table.add_column("sure (tries)", justify="right")
-        for i, m in enumerate(moves, 1):
-            table.add_row(str(i), m.action.notation, f"{m.value or 0.0:.0%}", str(m.visits))
+        number = {a.id: i for i, a in enumerate(legal, 1)}
+        for m in moves:
+            table.add_row(
+                str(number[m.action.id]),
+                text.rich(m.action.words(), self.label, seat),
+                escape(m.action.notation),
+                f"{m.value or 0.0:.0%}",
+                str(m.visits),
+            )
         out.print(table)
         out.print(
             "[dim]The first is the move the hard bot would play (it keeps its heuristic's "
             "move unless the search finds one clearly better); chance: the search's "
             "estimate of your result with that move (100% = first place); tries: how "
-            "often it played the move out (more is surer).[/]"
+            "often it played the move out (more is surer). Type a move's # (its number "
+            "in 'moves') or what is under 'type' to play it.[/]"
         )
 
     def finish(self) -> None:

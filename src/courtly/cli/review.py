@@ -17,6 +17,7 @@ from rich.table import Table
 from courtly.bots import review as advice
 from courtly.cli.progress import progress_bar
 from courtly.cli.replay import load_record
+from courtly.engine import text
 from courtly.engine.records import replay
 from courtly.games import get
 
@@ -66,9 +67,9 @@ def run_review(out: Console, file: Path, seat: int, index: int, think: float | N
         same = v.played == v.best
         table.add_row(
             str(v.step),
-            v.played,
+            text.rich(v.played_words),
             _pct(v.played_value),
-            "(the same)" if same else v.best,
+            "(the same)" if same else text.rich(v.best_words),
             "" if same else _pct(v.best_value),
             "?" if loss is None else f"{loss:.2f}",
             "[bold red]costly[/]" if v.costly else ("[dim]not tried[/]" if loss is None else ""),

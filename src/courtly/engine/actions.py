@@ -3,12 +3,15 @@
 Every game builds its whole action space once, at import, as a table of
 ``Action`` objects indexed by id. ``legal_actions`` hands out objects from that
 table, so legality lists are cheap and an action compares by identity. Each
-action knows its text notation and its JSON form; parsing lives in the game.
+action knows its text notation, its JSON form and its words (what a hint, a
+review or a replay shows players); parsing lives in the game.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from courtly.engine import text
 
 
 class Action:
@@ -24,6 +27,13 @@ class Action:
     def params(self) -> dict[str, Any]:
         """The action's fields beyond its kind, JSON-ready."""
         return {}
+
+    def words(self) -> str:
+        """The move in words, as structured text (``courtly.engine.text``):
+        "trade {5S} for {KH}", "besiege {P2}'s keep with {9S}". A hint, a
+        review and a replay show these; the notation is what a player types.
+        By default, the notation with its seats and cards marked."""
+        return text.mark(self.notation)
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, **self.params(), "id": self.id, "notation": self.notation}

@@ -1,7 +1,7 @@
 """The test kit's checks of a game's words: every event it makes, the set-up's
-included, is worded for every viewer as structured text (``engine/text``)
-that every surface can render, and the set-up's events keep secrets as the
-moves' do.
+included, and every move it offers are worded for every viewer as structured
+text (``engine/text``) that every surface can render, and the set-up's events
+keep secrets as the moves' do.
 
 ``GameKit`` (``engine/testing``) takes these checks from ``TextChecks``, so
 every game runs them.
@@ -113,6 +113,18 @@ class TextChecks:
                         problems += wording_problems(self.game, event, viewer)
                         lines += 1
         assert lines
+        assert not problems, "\n".join(problems[:8])
+
+    def test_every_move_is_worded_as_structured_text(self) -> None:
+        """Every action of the game's space has words (``Action.words``, what a
+        hint, a review and a replay show) that read as structured text: no
+        markup, every seat and standard card marked."""
+        problems: list[str] = []
+        for i in range(self.game.action_space_size):
+            action = self.game.action(i)
+            words = action.words()
+            for p in line_problems(words, self.game.card_codes(), self.game.max_players):
+                problems.append(f"{self.game.id} action {action.notation!r}: {p}")
         assert not problems, "\n".join(problems[:8])
 
     def test_the_set_up_keeps_secrets(self) -> None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from courtly.engine.actions import Action
+if TYPE_CHECKING:
+    from courtly.engine.actions import Action
 
 MOVES_SHOWN = 12
 """Legal moves listed under the table; 'moves' lists them all."""

@@ -364,6 +364,7 @@ class Acting(HubCore):
                     HintMove(
                         id=m.action.id,
                         notation=m.action.notation,
+                        words=m.action.words(),
                         value=round(m.value, 4),
                         visits=m.visits,
                     )

@@ -85,7 +85,12 @@ class Outgoing:
             entry = known.get(i)
             if entry is None:
                 act = self.game.actions[i]
-                entry = known[i] = {"id": i, "notation": act.notation, "action": act.to_json()}
+                entry = known[i] = {
+                    "id": i,
+                    "notation": act.notation,
+                    "words": act.words(),
+                    "action": act.to_json(),
+                }
             out.append(entry)
         return out
 

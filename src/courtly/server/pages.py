@@ -209,7 +209,8 @@ async def api_docs(request: Request) -> HTMLResponse:
 # -- data for the pages ----------------------------------------------------------------
 def replay_frames(state: State, seat: int | None) -> list[dict[str, Any]]:
     """The game of ``state`` replayed from its deal: one frame per step, each with
-    the observation of ``seat`` (None: the public view), the action played and
+    the observation of ``seat`` (None: the public view), the action played (its
+    notation and its words) and
     the events of that step that ``seat`` saw (``{text, event}``, as in the log)."""
     game = state.game
     return [
@@ -217,6 +218,7 @@ def replay_frames(state: State, seat: int | None) -> list[dict[str, Any]]:
             "n": f.n,
             "by": f.seat,
             "action": f.notation,
+            "words": None if f.notation is None else game.parse_action(f.notation).words(),
             "events": [{"text": game.describe(e, seat), "event": e.to_json()} for e in f.events],
             "observation": f.observation,
         }

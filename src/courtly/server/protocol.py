@@ -210,6 +210,10 @@ class LogEntry(BaseModel):
 class LegalAction(BaseModel):
     id: int
     notation: str
+    """What a player types (or sends as ``act``)."""
+    words: str
+    """The move in words, as structured text: "trade {5S} for {KH}" (seats
+    and cards marked as in log lines; the pages render it so)."""
     action: dict[str, Any]
 
 
@@ -289,6 +293,8 @@ class Refused(BaseModel):
 class HintMove(BaseModel):
     id: int
     notation: str
+    words: str
+    """The move in words, as structured text (as ``LegalAction.words``)."""
     value: float
     """The search's estimate of the seat's result with this move: 0 last place,
     1 first (in a two-player game, the chance of winning)."""

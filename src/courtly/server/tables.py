@@ -496,7 +496,9 @@ class Table:
             return []
         acts = self.game.actions
         return [
-            LegalAction(id=i, notation=acts[i].notation, action=acts[i].to_json())
+            LegalAction(
+                id=i, notation=acts[i].notation, words=acts[i].words(), action=acts[i].to_json()
+            )
             for i in self.legal.get(seat, ())
         ]
 

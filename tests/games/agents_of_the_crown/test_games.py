@@ -8,6 +8,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from courtly.engine import text
 from courtly.engine.testing import random_game
 from courtly.lab.runner import run_games
 
@@ -86,3 +87,16 @@ def test_the_season_s_plays_say_where_each_card_went_in_words() -> None:
             seat = state.to_act[0]
             state.apply(seat, state.random_action(seat, rng))
     raise AssertionError("no season with a card played before seat 0's turn")
+
+
+def test_each_move_reads_in_words() -> None:
+    """What a hint, a review and a replay show: the move in words, not its notation."""
+    said = {
+        n: text.plain(GAME.parse_action(n).words())
+        for n in ("pass QS 4D", "up 7H at H", "down 9C at table")
+    }
+    assert said == {
+        "pass QS 4D": "Pass Q♠ and 4♦ to the left",
+        "up 7H at H": "Play 7♥ face up at the ♥ challenge",
+        "down 9C at table": "Play 9♣ face down at the open table",
+    }

@@ -9,6 +9,7 @@ import re
 from rich.text import Text
 
 from courtly import games
+from courtly.engine.text import plain
 from courtly.games.agincards.render import grid, render
 
 
@@ -71,3 +72,14 @@ def test_the_legend_says_what_the_digit_after_a_card_is() -> None:
     assert "a digit after a card: that seat's token (yours: 1)" in legend
     watching = _plain(render(state.observation(None)))
     assert "a digit after a card: that seat's token" in watching and "yours" not in watching
+
+
+def test_each_move_reads_in_words() -> None:
+    """What a hint, a review and a replay show: the move in words, not its notation."""
+    game = games.get("agincards")
+    said = {n: plain(game.parse_action(n).words()) for n in ("7H right of 5C", "TD above 3S'")}
+    assert said == {"7H right of 5C": "Place 7♥ right of 5♣", "TD above 3S'": "Place 10♦ above 3♠'"}
+    assert plain(game.parse_action("reclaim 5C").words()) == "Reclaim the token on 5♣"
+    assert plain(game.parse_action("token").words()) == "Put a token on the card just placed"
+    assert plain(game.parse_action("no token").words()) == "No token"
+    assert plain(game.parse_action("pass").words()) == "Pass"

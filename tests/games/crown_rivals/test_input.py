@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from courtly.engine import text
 from courtly.engine.errors import IllegalAction, NotationError, OptionError
 from tests.games.crown_rivals.helpers import GAME, do, scenario
 
@@ -92,3 +93,26 @@ def test_bad_option_values_and_unknown_options_list_valid_options():
         GAME.new(options={"turn_limit": -1})
     with pytest.raises(OptionError, match="2 players"):
         GAME.new(players=3)
+
+
+@pytest.mark.parametrize(
+    ("notation", "words"),
+    [
+        ("play 5C", "Play 5♣"),
+        ("play 5C 3D", "Play 5♣ boosted by 3♦"),
+        ("cash 2H", "Cash 2♥ for currency"),
+        ("buy QH", "Buy Q♥ from the market"),
+        ("trash 8S", "The Jack trashes 8♠ from the market"),
+        ("discard 5C", "Discard 5♣ (the opponent's ♣ bonus)"),
+        ("clear 7S", "Clear the opponent's 7♠ with pooled damage"),
+        ("bonus C", "Claim the ♣ bonus: the opponent discards a card"),
+        ("bonus D AS", "Claim the ♦ bonus: trash A♠"),
+        ("bonus H", "Claim the ♥ bonus: draw a card"),
+        ("bonus S 7S", "Claim the ♠ bonus: remove the opponent's 7♠"),
+        ("pass", "Pass: the Jack trashes nothing"),
+        ("end", "End the turn"),
+    ],
+)
+def test_each_move_reads_in_words(notation: str, words: str) -> None:
+    """What a hint, a review and a replay show: the move in words, not its notation."""
+    assert text.plain(GAME.parse_action(notation).words()) == words

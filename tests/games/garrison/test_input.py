@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from courtly.engine import text
 from courtly.engine.errors import IllegalAction, NotationError, OptionError
 from courtly.games import get
 
@@ -89,3 +90,30 @@ def test_render_says_game_over_not_who_is_to_move_at_the_end() -> None:
     assert "game over" in heading and "to move" not in heading
     live = build(3, hands={0: "7H 4D"})
     assert "P0 to move" in GAME.render(live.observation(0)).splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("notation", "words"),
+    [
+        ("end", "End the turn (draw up to three)"),
+        ("pass", "Pass (no spy)"),
+        ("upgrade 7H with 3D 4D", "Add 7♥ to the keep, paying 3♦ and 4♦"),
+        ("trade 5S for KH", "Trade 5♠ for K♥"),
+        ("besiege P2 with 5S 9S QS", "Besiege P2's keep with 5♠, 9♠ and Q♠"),
+        ("fend KS with 3S", "Fend off the besieger K♠ with 3♠"),
+        ("rebuild 7H with 5C", "Rebuild: turn 7♥ face up, spending 5♣"),
+        ("discard X1", "Discard Joker"),
+        ("agitate P1", "Agitator: the spades besieging P1's keep are discarded"),
+        ("smuggle 7H", "Smuggler: 7♥ from the discard pile into the keep"),
+        ("smuggle 9S to P2", "Smuggler: 9♠ from the discard pile into the siege of P2's keep"),
+        ("thug cancel", "Thug: cancel the spy or Joker just played"),
+        ("thug market", "Thug: renew the market"),
+        ("seduce 7H", "Seducer: 7♥ is discarded from its keep"),
+    ],
+)
+def test_each_move_reads_in_words(notation: str, words: str) -> None:
+    """What a hint, a review and a replay show: the move in words, not its notation."""
+    assert text.plain(GAME.parse_action(notation).words()) == words
+    assert text.plain(GAME.parse_action("besiege P2 with 5S").words(), you=2) == (
+        "Besiege your keep with 5♠"
+    )

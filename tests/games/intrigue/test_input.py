@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from courtly.engine.errors import IllegalAction, NotationError, OptionError
+from courtly.engine.text import plain
 from courtly.games.intrigue import GAME
 
 from .helpers import table
@@ -108,3 +109,24 @@ def test_bad_options_list_the_valid_ones(options: dict[str, object], says: str) 
 def test_only_three_players() -> None:
     with pytest.raises(OptionError, match="for 3 players"):
         GAME.new(players=4, seed=1)
+
+
+@pytest.mark.parametrize(
+    ("notation", "words"),
+    [
+        ("take A+3", "Take the support token A+3"),
+        ("favor B", "Play the Favor face down, for B"),
+        ("down VIRTUE B", "Play Virtue face down on B"),
+        ("up PUB1 A", "Play Public Support face up on A, for its effect"),
+        ("play ORACLE", "Play Oracle"),
+        ("rel DEBT C B", "Place Debt between C and B, its left end on C"),
+        ("target A", "Choose A"),
+        ("discard DEFY2", "Discard Defiance"),
+        ("swap A+3 B+1", "Give the token A+3 for an opponent's B+1"),
+        ("reverse AB", "Reverse the AB relationship"),
+        ("move AB BC", "Move the AB relationship to the BC side"),
+    ],
+)
+def test_each_move_reads_in_words(notation: str, words: str) -> None:
+    """What a hint, a review and a replay show: the move in words, not its notation."""
+    assert plain(GAME.parse_action(notation).words()) == words

@@ -22,6 +22,7 @@ from courtly.engine.errors import NotationError
 TABLE = 4
 """Placement index of the open table (0-3 are the challenges by suit)."""
 PLACES = ("C", "D", "H", "S", "table")
+SYMBOLS = ("♣", "♦", "♥", "♠")
 
 FIRST_COMMON, FIRST_NOBLE, END = 4, 36, 52
 COMMONS = tuple(range(FIRST_COMMON, FIRST_NOBLE))
@@ -69,6 +70,16 @@ class AgentsAction(Action):
         if self.kind == "pass":
             return {"noble": cards.code(self.noble), "common": cards.code(self.common)}
         return {"card": cards.code(self.card), "up": self.up, "at": PLACES[self.place]}
+
+    def words(self) -> str:
+        """The move as players read it in a hint, a review or a replay."""
+        if self.kind == "pass":
+            return (
+                f"pass {{{cards.code(self.noble)}}} and {{{cards.code(self.common)}}} to the left"
+            )
+        where = "the open table" if self.place == TABLE else f"the {SYMBOLS[self.place]} challenge"
+        face = "face up" if self.up else "face down"
+        return f"play {{{cards.code(self.card)}}} {face} at {where}"
 
 
 def _build() -> list[AgentsAction]:

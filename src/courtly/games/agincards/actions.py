@@ -29,6 +29,7 @@ from courtly.engine.errors import NotationError
 from courtly.games.agincards.map import CODES, REFS, SIDES, ref_name
 
 PASS, TOKEN, NO_TOKEN = 0, 1, 2
+_SAY = {"pass": "pass", "token": "put a token on the card just placed", "no_token": "no token"}
 RECLAIM0 = 3
 PLACE0 = RECLAIM0 + REFS
 PER_CARD = REFS * 4
@@ -62,6 +63,14 @@ class AgincardsAction(Action):
         if self.kind == "reclaim":
             return {"of": ref_name(self.ref)}
         return {}
+
+    def words(self) -> str:
+        """The move as players read it in a hint, a review or a replay."""
+        if self.kind == "place":
+            return f"place {{{cards.code(self.card)}}} {SIDES[self.side]} {{{ref_name(self.ref)}}}"
+        if self.kind == "reclaim":
+            return f"reclaim the token on {{{ref_name(self.ref)}}}"
+        return _SAY[self.kind]
 
 
 def _build() -> list[AgincardsAction]:

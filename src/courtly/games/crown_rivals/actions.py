@@ -99,6 +99,34 @@ class CrownAction(Action):
             out["suit"] = SUIT_LETTERS[self.suit]
         return out
 
+    def words(self) -> str:
+        """The move as players read it in a hint, a review or a replay."""
+        kind = self.kind
+        c = "" if self.card < 0 else f"{{{cards.code(self.card)}}}"
+        if kind == "play":
+            boost = "" if self.diamond < 0 else f" boosted by {{{cards.code(self.diamond)}}}"
+            return f"play {c}{boost}"
+        if kind == "bonus":
+            return f"claim the {_SYMBOL[self.suit]} bonus: " + _BONUS[self.suit].format(c)
+        return _SAY[kind].format(c)
+
+
+_SYMBOL = ("♣", "♦", "♥", "♠")
+_BONUS = (
+    "the opponent discards a card",
+    "trash {}",
+    "draw a card",
+    "remove the opponent's {}",
+)
+_SAY = {
+    "cash": "cash {} for currency",
+    "buy": "buy {} from the market",
+    "trash": "the Jack trashes {} from the market",
+    "discard": "discard {} (the opponent's ♣ bonus)",
+    "clear": "clear the opponent's {} with pooled damage",
+    "pass": "pass: the Jack trashes nothing",
+    "end": "end the turn",
+}
 
 ACTIONS: list[CrownAction] = []
 PLAY: dict[int, CrownAction] = {}

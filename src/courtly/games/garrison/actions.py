@@ -100,6 +100,9 @@ class GarrisonAction(Action):
     def spy(self) -> bool:
         return self.kind in SPY_CARD
 
+    def words(self) -> str:
+        return _words(self.kind, self.card, self.other, self.pay, self.target)
+
 
 def _notation(kind: str, card: int, other: int, pay: tuple[int, ...], target: int) -> str:
     if kind in ("end", "pass"):
@@ -121,6 +124,44 @@ def _notation(kind: str, card: int, other: int, pay: tuple[int, ...], target: in
     if kind == "thug":
         return f"thug {THUG_MODES[target]}"
     return f"seduce {_CODE[card]}"
+
+
+def _marked(cs: tuple[int, ...]) -> str:
+    """Cards marked as a list reads: "{2S}", "{2S} and {5S}", "{2S}, {5S} and {QS}"."""
+    marked = [f"{{{_CODE[c]}}}" for c in cs]
+    return " and ".join([", ".join(marked[:-1]), marked[-1]] if len(marked) > 1 else marked)
+
+
+def _words(kind: str, card: int, other: int, pay: tuple[int, ...], target: int) -> str:
+    """A move as players read it in a hint, a review or a replay."""
+    c, o = f"{{{_CODE[card]}}}", f"{{{_CODE[other]}}}"
+    keep = f"{{P{target}}}'s keep"
+    if kind == "end":
+        return "end the turn (draw up to three)"
+    if kind == "pass":
+        return "pass (no spy)"
+    if kind == "upgrade":
+        return f"add {c} to the keep, paying {_marked(pay)}"
+    if kind == "trade":
+        return f"trade {c} for {o}"
+    if kind == "besiege":
+        return f"besiege {keep} with {_marked(pay)}"
+    if kind == "fend":
+        return f"fend off the besieger {o} with {c}"
+    if kind == "rebuild":
+        return f"rebuild: turn {o} face up, spending {c}"
+    if kind == "discard":
+        return f"discard {c}"
+    if kind == "agitate":
+        return f"Agitator: the spades besieging {keep} are discarded"
+    if kind == "smuggle":
+        into = "into the keep" if target < 0 else f"into the siege of {keep}"
+        return f"Smuggler: {c} from the discard pile {into}"
+    if kind == "thug":
+        return (
+            "Thug: cancel the spy or Joker just played" if target == 0 else "Thug: renew the market"
+        )
+    return f"Seducer: {c} is discarded from its keep"
 
 
 ACTIONS: list[GarrisonAction] = []

@@ -32,6 +32,7 @@ from courtly.games.intrigue.cards import (
     RELATIONSHIP_CARDS,
     SUPPORT_CARDS,
     TOKEN_CODES,
+    name,
     pair_of,
 )
 
@@ -72,6 +73,33 @@ class IntrigueAction(Action):
         if self.pair2 >= 0:
             out["to"] = PAIR_NAMES[self.pair2]
         return out
+
+    def words(self) -> str:
+        """The move as players read it in a hint, a review or a replay."""
+        k = self.kind
+        card = name(self.card) if self.card >= 0 else ""
+        at = LETTERS[self.letter] if self.letter >= 0 else ""
+        if k == "take":
+            return f"take the support token {TOKEN_CODES[self.token]}"
+        if k == "favor":
+            return f"play the Favor face down, for {at}"
+        if k in ("down", "up"):
+            return f"play {card} face {k} on {at}" + (", for its effect" if k == "up" else "")
+        if k == "play":
+            return f"play {card}"
+        if k == "rel":
+            left, right = LETTERS[self.left], LETTERS[self.right]
+            return f"place {card} between {left} and {right}, its left end on {left}"
+        if k == "target":
+            return f"choose {at}"
+        if k == "discard":
+            return f"discard {card}"
+        if k == "swap":
+            mine, theirs = TOKEN_CODES[self.token], TOKEN_CODES[self.token2]
+            return f"give the token {mine} for an opponent's {theirs}"
+        if k == "reverse":
+            return f"reverse the {PAIR_NAMES[self.pair]} relationship"
+        return f"move the {PAIR_NAMES[self.pair]} relationship to the {PAIR_NAMES[self.pair2]} side"
 
 
 ACTIONS: list[IntrigueAction] = []

@@ -7,7 +7,7 @@
  * lists them; a row jumps to the step where that move was played. */
 "use strict";
 (function () {
-  const { esc, markup } = window.Cards;
+  const { esc } = window.Cards;
   const boot = JSON.parse(document.getElementById("boot").textContent);
   const game = window.Games[boot.game] || window.Games.generic;
   game.cards = boot.cards || {};
@@ -35,6 +35,9 @@
   /* A line for players: names for seat numbers, card symbols for codes. */
   const polish = (text, capital = true) => window.Cards.polish(game.words && text ? game.words(String(text)) : text, { you: data ? data.seat : null, name: playerName }, capital);
 
+  /* A move in words (structured text, worded by the game in Python), as safe HTML. */
+  const said = (words, capital = true) => window.Cards.line(words, { you: data ? data.seat : null, name: playerName }, capital);
+
   function show(n) {
     at = Math.max(0, Math.min(n, data.frames.length - 1));
     const f = data.frames[at];
@@ -43,7 +46,7 @@
     $("hand-area").innerHTML = data.seat === null ? "" : game.hand(ctx);
     if (game.afterRender) game.afterRender(ctx, $("board"));
     $("seats").innerHTML = data.names.map((_, i) => `<div class="seat${(f.observation.to_act || []).includes(i) ? " awaited" : ""}${String(i) === String(data.seat) ? " me" : ""}" data-seat="${i}"><span class="avatar seat-${i}" aria-hidden="true">${(data.names[i] || "").startsWith("bot ") ? "⚙" : esc((playerName(i)[0] || "?").toUpperCase())}</span><span class="seat-name">${esc(seatName(i))}</span><span class="seat-score">${esc(f.observation.scores ? f.observation.scores[i] : "")}</span></div>`).join("");
-    $("status").innerHTML = markup(at === 0 ? `The deal (step 0 of ${data.frames.length - 1}).` : `Step ${at} of ${data.frames.length - 1}: ${seatName(f.by)} played ${window.Cards.polish(f.action, { you: data.seat, name: playerName }, false)}.`);
+    $("status").innerHTML = at === 0 ? `The deal (step 0 of ${data.frames.length - 1}).` : `Step ${at} of ${data.frames.length - 1} · ${esc(seatName(f.by))}: ${said(f.words, false)}.`;
     const who = { you: data.seat, name: playerName };
     const lines = f.events.map((e) => e.text).filter(Boolean);
     $("log").innerHTML = lines.map((l) => `<li>${window.Cards.line(l, who)}</li>`).join("") || "<li>(nothing to see)</li>";
@@ -119,8 +122,8 @@
       const same = d.played === d.best;
       const loss = d.loss === null ? "? (not tried)" : d.loss.toFixed(2);
       return `<tr data-step="${d.step}" tabindex="0"${d.costly ? ' class="costly"' : ""}>` +
-        `<td>${d.step}</td><td>${markup(polish(d.played))} <small>${pct(d.played_value)}</small></td>` +
-        `<td>${same ? "<small>(the same)</small>" : `${markup(polish(d.best))} <small>${pct(d.best_value)}</small>`}</td>` +
+        `<td>${d.step}</td><td>${said(d.played_words)} <small>${pct(d.played_value)}</small></td>` +
+        `<td>${same ? "<small>(the same)</small>" : `${said(d.best_words)} <small>${pct(d.best_value)}</small>`}</td>` +
         `<td>${loss}${d.costly ? ' <span class="costly-flag">⚠ costly</span>' : ""}</td></tr>`;
     }).join("");
     $("review-out").innerHTML = `<table class="review"><caption class="sr-only">Decisions of ${esc(playerName(rv.seat))}</caption>` +

@@ -60,6 +60,11 @@
     return window.Cards.polish(own, { you: view.you, name: playerName }, capital);
   }
 
+  /* A move in words (its ``words``, structured text worded by the game), as safe HTML. */
+  function said(move, capital = true) {
+    return window.Cards.line(move.words, { you: view.you, name: playerName }, capital);
+  }
+
   // -- the guided choice -------------------------------------------------------------
   function stepsOf(legal) { return game.steps(legal.action, view.obs, view.legal); }
 
@@ -315,7 +320,7 @@
     const current = myTurn && hint && hint.key === legalKey();
     list.hidden = !current;
     list.innerHTML = current ? hint.moves.map((m, i) =>
-      `<li class="${i === 0 ? "first" : ""}" data-action="${m.id}">${i === 0 ? "★ " : ""}${markup(polish(m.notation))} ` +
+      `<li class="${i === 0 ? "first" : ""}" data-action="${m.id}">${i === 0 ? "★ " : ""}${said(m)} ` +
       `<small>· ${Math.round(m.value * 100)}% chance · ${m.visits} tr${m.visits === 1 ? "y" : "ies"}</small></li>`).join("") : "";
     $("advice-status").textContent = !myTurn ? "" : hintAsked ? "Thinking…"
       : current ? "The hard bot's choice first: it keeps its usual move unless another is clearly better, so a move with a slightly higher chance may come below it (chance: its estimate of your result, 100% = first place; tries: the more, the surer)." : hintNote;
@@ -355,7 +360,8 @@
     }
     if (step.complete) {
       n += 1;
-      html += `<button type="button" class="option done" data-value="__done" data-n="${n}"><kbd>${n % 10}</kbd><span>${markup(polish(game.doneLabel ? game.doneLabel(step.complete.action) : "That's all: " + step.complete.notation))}</span></button>`;
+      const own = game.doneLabel ? game.doneLabel(step.complete.action) : null;
+      html += `<button type="button" class="option done" data-value="__done" data-n="${n}"><kbd>${n % 10}</kbd><span>${own ? markup(polish(own)) : `Do it: ${said(step.complete, false)}`}</span></button>`;
     }
     html += "</div>";
     if (chosen.length) html += '<button type="button" class="back" id="step-back">⟵ Back <kbd>Esc</kbd></button>';

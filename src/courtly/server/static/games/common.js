@@ -1,6 +1,8 @@
 /* Courtly: what every game's picture shares. Each game file registers
  * Games[id] = {board(ctx), hand(ctx), steps(action, obs), prompt(ctx),
  * seatExtra(ctx, seat)?, doneLabel(action)?, afterRender(ctx, el)?}.
+ * doneLabel names the click that completes a move when more could follow
+ * (null: "Do it: " and the move's words, as the game words it in Python).
  *
  * steps() turns one legal action into the clicks that choose it, each
  * {v: value, label: text, q: the question it answers, card: a code to draw}.

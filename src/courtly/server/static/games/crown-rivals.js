@@ -70,7 +70,7 @@
     return "play or cash cards from your hand, buy from the market, then end your turn.";
   }
 
-  function doneLabel(a) { return a.kind === "play" ? "Play it without a boost" : `Do it: ${a.notation}`; }
+  function doneLabel(a) { return a.kind === "play" ? "Play it without a boost" : null; }
 
   function seatExtra(ctx, seat) { return `<span class="seat-extra">Influence ${ctx.obs.influence[seat]}</span>`; }
 

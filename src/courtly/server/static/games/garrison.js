@@ -79,7 +79,7 @@
     return "click a card in your hand to see what it can do, or end your turn.";
   }
 
-  function doneLabel(a) { return a.kind === "smuggle" ? "Smuggle it into your own keep" : `Do it: ${a.notation}`; }
+  function doneLabel(a) { return a.kind === "smuggle" ? "Smuggle it into your own keep" : null; }
 
   function seatExtra(ctx, seat) { return `<span class="seat-extra">keep ${ctx.obs.keeps[seat].value} · hand ${ctx.obs.hand_sizes[seat]}</span>`; }
 
