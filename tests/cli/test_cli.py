@@ -15,6 +15,7 @@ import typer
 from typer.testing import CliRunner
 
 from courtly.cli.app import app
+from courtly.engine import text
 from courtly.engine.records import read_records, replay
 from courtly.games import get
 
@@ -178,10 +179,13 @@ def test_replay_shows_the_log_as_the_watching_seat_saw_it(tmp_path: Path) -> Non
     passed = next(n for s, n in record.actions if s == 0 and n.startswith("pass"))
     watching = run("replay", str(out), "--seat", "2", "--all").stdout
     assert "You chose the cards to pass" in watching and "P0 chose the cards to pass" in watching
-    assert passed not in watching  # P0's passed cards are not what seat 2 saw
+    # each move in words, as the hint and the browser's replay say it
+    said = text.plain(get("agents-of-the-crown").parse_action(passed).words())
+    assert said.startswith("Pass ") and said.endswith(" to the left")
+    assert said not in watching  # P0's passed cards are not what seat 2 saw
     assert "Revealed:" in watching  # the log of the season, not only the moves
     everyone = run("replay", str(out), "--all").stdout
-    assert passed in everyone and "P2 chose the cards to pass" in everyone
+    assert f"P0: {said}" in everyone and "P2 chose the cards to pass" in everyone
 
 
 def test_malformed_record_option_and_names_give_clear_errors(tmp_path: Path) -> None:

@@ -233,7 +233,8 @@ class TerminalTable:
             and not any(self.game.describe(e, seat) for e in move.events)
         ):
             self.out.print(
-                f"  [dim]·[/] your only move, made for you: {escape(move.action.notation)}"
+                "  [dim]·[/] your only move, made for you: "
+                + text.rich(move.action.words(), self.label, seat)
             )
         self.show(move.events)
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.console import Console
-from rich.markup import escape
 from rich.rule import Rule
 
 from courtly.cli.play import Quit, _ask
@@ -43,7 +42,8 @@ def run_replay(out: Console, file: Path, index: int, seat: int | None, all_steps
         if n < target:
             continue
         if n:  # watching as a seat, another seat's move is what that seat saw of it
-            move = f": {escape(step.notation or '')}" if seat in (None, step.seat) else ""
+            said = game.parse_action(step.notation).words() if step.notation else ""
+            move = f": {text.rich(said, None, seat)}" if seat in (None, step.seat) else ""
             out.print(f"[bold]{n}/{total}[/] P{step.seat}{move}")
         for event in step.events:  # the log, as the watching seat saw it (the deal's at 0)
             line = game.describe(event, seat)

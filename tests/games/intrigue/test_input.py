@@ -120,7 +120,7 @@ def test_only_three_players() -> None:
         ("up PUB1 A", "Play Public Support face up on A, for its effect"),
         ("play ORACLE", "Play Oracle"),
         ("rel DEBT C B", "Place Debt between C and B, its left end on C"),
-        ("target A", "Choose A"),
+        ("target A", "Aim the Action at A"),
         ("discard DEFY2", "Discard Defiance"),
         ("swap A+3 B+1", "Give the token A+3 for an opponent's B+1"),
         ("reverse AB", "Reverse the AB relationship"),

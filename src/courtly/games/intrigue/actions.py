@@ -91,7 +91,7 @@ class IntrigueAction(Action):
             left, right = LETTERS[self.left], LETTERS[self.right]
             return f"place {card} between {left} and {right}, its left end on {left}"
         if k == "target":
-            return f"choose {at}"
+            return f"aim the Action at {at}"
         if k == "discard":
             return f"discard {card}"
         if k == "swap":
