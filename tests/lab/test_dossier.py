@@ -154,3 +154,34 @@ def test_the_count_of_games_is_written_with_thousands_separators() -> None:
     assert line.startswith("**Games played: 5,700** (1,450 per setting and player count")
     assert ", and 1,200 to check with another bot and 1,600 of that bot against `normal`" in line
     assert "seeds 1000 to 2449," in line
+
+
+def test_a_change_seen_only_on_paired_deals_is_not_contradicted_by_its_finding() -> None:
+    """Intrigue's dossier said "`spy_reveal=face_up` changes the decisiveness"
+    and, beneath it, "... against spy_reveal=shown: no measure changes clearly
+    (of the 19 compared)". The paired interval (-0.01 [-0.02, -0.00]) and the
+    run's own corrected tests disagree; the dossier now says why."""
+    from courtly.lab.dossier import COMPARED, option_findings
+    from courtly.lab.dossiertext import _options
+
+    found = [
+        {"variant": "spy_reveal=face_up", "tier": 2, "text": "With spy_reveal=face_up, P2 wins 47%."},
+        {"variant": "spy_reveal=face_up", "tier": 2,
+         "text": "spy_reveal=face_up against spy_reveal=shown (the baseline): "
+         "no measure changes clearly (of the 19 compared)."},
+        {"variant": "other", "tier": 1, "text": "other: something."},
+    ]  # fmt: skip
+    said, none = option_findings(found, "spy_reveal=face_up")
+    assert said == ["With spy_reveal=face_up, P2 wins 47%."] and none
+    assert option_findings(found, "other") == (["other: something."], False)
+
+    zero = {"value": 0.0, "low": 0.0, "high": 0.0}
+    row = {
+        "label": "spy_reveal=face_up", "text": "spy_reveal=shown", "never_arises": False,
+        "changes": {m: dict(zero) for m in COMPARED}, "clear": [COMPARED[-1]],
+        "findings": said, "paired_only": none,
+    }  # fmt: skip
+    text = "\n".join(_options([row], [], "intrigue"))
+    assert "`spy_reveal=face_up` changes the" in text
+    assert "no measure changes clearly" not in text
+    assert "This shows only with each deal set against itself" in text and "likely" in text

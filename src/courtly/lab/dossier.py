@@ -36,7 +36,7 @@ from courtly.engine.errors import OptionError
 from courtly.engine.game import Game
 from courtly.games import get
 from courtly.lab import execute
-from courtly.lab.findings import ALPHA, findings, plain
+from courtly.lab.findings import ALPHA, NO_CLEAR_CHANGE, findings, plain
 from courtly.lab.goals import compare, per_game
 from courtly.lab.stats import Estimate, binomial_test, holm, mean_ci, share_ci
 from courtly.lab.store import LabDir
@@ -343,6 +343,7 @@ def options(d: Dossier) -> list[dict[str, Any]]:
                 (a["scores"], a["decisions"]) == (b["scores"], b["decisions"])
                 for a, b in zip(mine_rows, base_rows, strict=True)
             )
+            said, tests_none = option_findings(run.summary["findings"], v["label"])
             out.append(
                 {
                     "option": run.key.removeprefix("option-"),
@@ -351,14 +352,21 @@ def options(d: Dossier) -> list[dict[str, Any]]:
                     "changes": changes,
                     "clear": clear,
                     "never_arises": same,
-                    "findings": [
-                        plain(f["text"])
-                        for f in run.summary["findings"]
-                        if f["variant"] == v["label"] and f["tier"] < 3
-                    ][:2],
+                    "findings": said,
+                    "paired_only": bool(clear) and tests_none,
                 }
             )
     return out
+
+
+def option_findings(found: list[dict[str, Any]], label: str) -> tuple[list[str], bool]:
+    """An alternative's first two findings worth reading, and whether its run's
+    tests (each measure, the two settings' games as wholes, corrected together)
+    separate no measure. That finding is not quoted: beside a change the
+    paired comparison shows, it would read as a contradiction."""
+    mine = [f for f in found if f["variant"] == label and f["tier"] < 3]
+    none = any(NO_CLEAR_CHANGE in f["text"] for f in mine)
+    return [plain(f["text"]) for f in mine if NO_CLEAR_CHANGE not in f["text"]][:2], none
 
 
 CARD = re.compile(r"^(?:[2-9TJQKA][SHDC]|X[12])$")

@@ -352,6 +352,13 @@ def _options(opts: list[dict[str, Any]], pics: list[tuple[str, str]], game_id: s
             L.append(f"- `{r['label']}` changes the {what}.")
             for f in r["findings"]:
                 L.append(f"  - {f}")
+            if r.get("paired_only"):
+                L.append(
+                    "  - This shows only with each deal set against itself: the lab's tests "
+                    "of every measure, which compare the games as wholes and correct for how "
+                    "many they compare, find no clear change. Take it as likely, not proven: "
+                    "more games would settle it."
+                )
     unused = [r for r in opts if r["never_arises"]]
     idle = [r for r in idle if not r["never_arises"]]
     if unused:

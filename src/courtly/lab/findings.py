@@ -526,6 +526,10 @@ def _own_length(v: dict[str, Any], shown: list[dict[str, Any]]) -> str:
     return f"; in {plural(unit)}, the game's own measure, {said}"
 
 
+NO_CLEAR_CHANGE = "no measure changes clearly"
+"""How a variant's finding says its tests, corrected together, separate no measure."""
+
+
 def _versus(v: dict[str, Any], base: str, tests: int) -> list[Finding]:
     """A variant against the baseline: each clear change (lengths together,
     events together), then what is worth confirming."""
@@ -569,7 +573,7 @@ def _versus(v: dict[str, Any], base: str, tests: int) -> list[Finding]:
             Finding(
                 PLAYS,
                 0.0,
-                f"{lead}no measure changes clearly (of the {len(rows)} compared).",
+                f"{lead}{NO_CLEAR_CHANGE} (of the {len(rows)} compared).",
                 f"Every [[tests|test]] of {label} against {base} has a p of 0.05 or more after "
                 "[[holm|Holm's correction]].",
                 label,
