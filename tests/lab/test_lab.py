@@ -157,3 +157,20 @@ def test_every_game_gets_a_report(tmp_path: Path, game_id: str) -> None:
     assert (variant["first_player"] is None) == (game_id == "agents-of-the-crown")
     assert json.loads(json_path.read_text())["variants"][0]["events"]
     assert html_path.read_text().count("<img") >= 4
+
+
+def test_a_variant_that_changes_nothing_clearly_is_not_labelled_clear(tmp_path: Path) -> None:
+    """The run's findings read "[clear: how it plays] jack_value=10 against
+    jack_value=11 (the baseline): no measure changes clearly": a label saying
+    "clear" on a finding saying nothing is."""
+    out = tmp_path / "same"
+    result = cli(
+        "lab", "crown-rivals", "-n", "20", "--vary", "jack_value=11,10", "--jobs", "1",
+        "--out", str(out),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert "[how it plays: no clear change] jack_value=10 against jack_value=11" in said
+    assert "[clear: how it plays] jack_value=10 against" not in said
+    html = (out / "report.html").read_text()
+    assert "<span class='tag tag-1'>how it plays: no clear change</span>" in html

@@ -191,7 +191,7 @@ def _report(out: Console, folder: Path) -> None:
     from courtly.games import get
     from courtly.lab import departures
     from courtly.lab.findings import number_of_tests
-    from courtly.lab.report import TAGS, bots_caution, build
+    from courtly.lab.report import bots_caution, build, tag
 
     html_path, json_path, summary = build(folder)
     for v in summary["variants"]:
@@ -221,7 +221,7 @@ def _report(out: Console, folder: Path) -> None:
     )
     for k, f in enumerate(found[:SHOWN], 1):
         out.print(
-            Text.assemble(f"{k}. ", (f"[{TAGS[f['tier']]}]", "bold"), " ", f["text"]),
+            Text.assemble(f"{k}. ", (f"[{tag(f['tier'], f['text'])}]", "bold"), " ", f["text"]),
             Text("   " + f["evidence"], style="dim"),
             sep="\n",
         )
