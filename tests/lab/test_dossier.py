@@ -84,13 +84,21 @@ def test_every_choice_option_is_compared_and_numbers_choices_read_as_numbers() -
 
 
 def test_moves_count_toward_their_kind_and_the_card_they_name() -> None:
-    from courtly.lab.dossier import move_keys
+    from courtly.lab.dossier import card_names, move_keys
 
     assert move_keys("up 8H at H") == ["up", "up 8H"]
     assert move_keys("trade 7H for 9S") == ["trade", "trade 7H"]
     assert move_keys("KD right of QH") == ["place", "place KD"]
     assert move_keys("play ORACLE") == ["play", "play ORACLE"]
     assert move_keys("pass") == ["pass"] and move_keys("") == []
+    # a custom card counts by its printed name: Intrigue's four Public Supports
+    # (PUB1-PUB4, codes with a digit) were not counted as a card at all
+    names = card_names(get("intrigue"))
+    assert names["PUB3"] == names["PUB1"] == "Public Support"
+    assert move_keys("down PUB3 A", names) == ["down", "down Public Support"]
+    assert move_keys("up PUB1 B", names) == ["up", "up Public Support"]
+    assert move_keys("rel ADVANT A B", names) == ["rel", "rel Advantage"]
+    assert card_names(get("garrison")) == {}
 
 
 def test_a_dossier_checks_who_wins_with_another_bot_and_says_if_they_disagree(

@@ -375,15 +375,30 @@ NAMED = re.compile(r"^[A-Z]{3,}$")
 """A named card in a move's notation (Intrigue's ``ORACLE``)."""
 
 
-def move_keys(notation: str) -> list[str]:
+def move_keys(notation: str, names: dict[str, str] | None = None) -> list[str]:
     """What a move counts toward: its kind (the first word, or ``place`` for a
-    move that opens with a card), and the kind with the first card it names."""
+    move that opens with a card), and the kind with the first card it names,
+    a custom card by its printed name (``names``: code to name), so that
+    copies of one card (Intrigue's ``PUB1`` to ``PUB4``) count as one."""
+    names = names or {}
     words = notation.split()
     if not words:
         return []
     kind = "place" if CARD.match(words[0]) else words[0]
-    card = next((w for w in words if CARD.match(w) or NAMED.match(w)), None)
-    return [kind] if card is None else [kind, f"{kind} {card}"]
+    card = next((w for w in words if w in names or CARD.match(w) or NAMED.match(w)), None)
+    return [kind] if card is None else [kind, f"{kind} {names.get(card, card)}"]
+
+
+def card_names(game: Game) -> dict[str, str]:
+    """A custom deck's cards by code, each with its printed name (from the
+    game's ``faces``); a standard deck's codes name themselves."""
+    return {
+        code: str(face["name"])
+        for group in game.faces().values()
+        if isinstance(group, dict)
+        for code, face in group.items()
+        if isinstance(face, dict) and "name" in face
+    }
 
 
 def moves(d: Dossier) -> list[dict[str, Any]]:
@@ -396,6 +411,7 @@ def moves(d: Dossier) -> list[dict[str, Any]]:
     if run is None:
         return []
     players = run.players
+    names = card_names(d.game)
     used: dict[str, list[float]] = defaultdict(list)
     made: dict[str, int] = defaultdict(int)
     for line, g in zip(run.records, run.games, strict=True):
@@ -403,7 +419,7 @@ def moves(d: Dossier) -> list[dict[str, Any]]:
             continue
         per_seat: list[set[str]] = [set() for _ in range(players)]
         for seat, notation in json.loads(line)["actions"]:
-            for k in move_keys(str(notation)):
+            for k in move_keys(str(notation), names):
                 per_seat[seat].add(k)
                 made[k] += 1
         winners = g["winners"]
