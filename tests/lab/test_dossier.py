@@ -193,3 +193,36 @@ def test_a_change_seen_only_on_paired_deals_is_not_contradicted_by_its_finding()
     assert "`spy_reveal=face_up` changes the" in text
     assert "no measure changes clearly" not in text
     assert "This shows only with each deal set against itself" in text and "likely" in text
+
+
+def test_the_answers_to_the_designer_say_where_the_stronger_bot_disagrees() -> None:
+    """Agents of the Crown's dossier showed, with `hard@600it` in every seat,
+    "seat P0 wins ... 52.5% [32.0, 72.1]: **the two disagree**", and then
+    answered the designer's balance question with "no seat is clearly
+    favoured" alone."""
+    from courtly.lab.dossiertext import _answer, _caveat
+
+    def est(mean: float, low: float, high: float) -> dict[str, float]:
+        return {"mean": mean, "low": low, "high": high}
+
+    check = {
+        "bot": "hard@600it", "games": 20, "duel": {"stronger": True}, "departures": None,
+        "rows": [
+            {"who": "seat P0", "verdict": "apart", "weak": est(0.248, 0.193, 0.312),
+             "strong": est(0.525, 0.320, 0.721)},
+            {"who": "seat P1", "verdict": "agree", "weak": est(0.268, 0.211, 0.333),
+             "strong": est(0.075, 0.018, 0.269)},
+            {"who": "seat P2", "verdict": "unsure", "weak": est(0.1, 0.05, 0.15),
+             "strong": est(0.15, 0.05, 0.36)},
+        ],
+    }  # fmt: skip
+    caveat = _caveat(check, "normal", "hard@600it")
+    assert "with the stronger `hard@600it` in every seat (20 games), seat P0 wins 52.5%" in caveat
+    assert "does not confirm the figures for seat P2" in caveat and "seat P1" not in caveat
+    seats = [est(0.248, 0.193, 0.312)] * 4
+    fair = [{"games": 200, "seats": seats, "seat_p": 0.6, "first": None, "findings": []}]
+    said = " ".join(_answer("balance", fair, [], [], None, caveat=caveat))
+    assert "no seat is clearly favoured. But with the stronger `hard@600it`" in said
+    # a check that agrees adds nothing
+    agree = {**check, "rows": [check["rows"][1]]}
+    assert _caveat(agree, "normal", "hard@600it") == ""

@@ -111,9 +111,10 @@ def write(d: data.Dossier, out: Path, command: str) -> Path:
             "feedback this dossier offers."
         )
         L.append("")
+    caveat = _caveat(checked, d.bots, g.check_bot) if checked else ""
     for key, quote in asked:
         L += [f"> {quote}", ""]
-        L += _answer(key, fair, lengths, opts, late, g, tuned if tuned.exists() else None)
+        L += _answer(key, fair, lengths, opts, late, g, tuned if tuned.exists() else None, caveat)
         L.append("")
     L += [
         "## How to read this",
@@ -417,6 +418,32 @@ def _by_seat(r: dict[str, Any]) -> tuple[str, str]:
     return seats, "the seats are clearly unequal" if clear else "no seat is clearly favoured"
 
 
+def _caveat(c: dict[str, Any], weak: str, check_bot: str) -> str:
+    """What the stronger bot's check says against the findings about who wins,
+    for the answers to the designer's questions (which quote ``weak``'s
+    figures): "" where it agrees, or where the check is no check."""
+    if _blind(c, c["bot"], weak, check_bot):
+        return ""
+    games = f"{c['games']} game" + ("" if c["games"] == 1 else "s")
+    apart = [r for r in c["rows"] if r["verdict"] == "apart"]
+    unsure = [r for r in c["rows"] if r["verdict"] == "unsure"]
+    said = []
+    if apart:
+        figures = "; ".join(f"{r['who']} wins {iv(r['strong'], pct=True)}" for r in apart)
+        said.append(
+            f"But with the stronger `{c['bot']}` in every seat ({games}), {figures}: the two "
+            "bots disagree, so who wins may change with better play; more games with the "
+            "stronger bot would settle it."
+        )
+    if unsure:
+        who = ", ".join(r["who"] for r in unsure)
+        said.append(
+            f"The stronger `{c['bot']}` ({games}) does not confirm the figures for {who}: "
+            "hold them as likely, not proven, for better players."
+        )
+    return " ".join(said)
+
+
 def _answer(
     key: str,
     fair: list[dict[str, Any]],
@@ -425,7 +452,10 @@ def _answer(
     late: dict[str, Any] | None,
     g: Any = None,
     tuned: Path | None = None,
+    caveat: str = "",
 ) -> list[str]:
+    """The answer to one of the designer's questions; ``caveat``: what the
+    stronger bot's check says against the figures about who wins."""
     if key == "balance":
         r = fair[0]
         seats, verdict = _by_seat(r)
@@ -433,6 +463,7 @@ def _answer(
         return [
             f"**Balance.** Over {r['games']} games the four Houses' seats win {seats}: "
             f"{verdict}. "
+            + (f"{caveat} " if caveat else "")
             + (
                 "Of the rulings we had to make, these change the game clearly: "
                 + ", ".join(f"`{c}`" for c in changing)
@@ -473,6 +504,8 @@ def _answer(
             else "",
         ]
         parts += [f"- {f}" for f in r["findings"][:3]]
+        if caveat:
+            parts.append(f"- {caveat}")
         changing = [o for o in opts if o["clear"]]
         if changing:
             parts.append(
