@@ -80,6 +80,26 @@ def test_hint_at_the_prompt_shows_the_best_moves_from_the_seats_observation(
         assert words == text.plain(move.words()) and words != notation
 
 
+@pytest.mark.parametrize("tries", [3, 40])
+def test_a_hint_from_few_tries_says_its_chances_are_rough(
+    monkeypatch: pytest.MonkeyPatch, tries: int
+) -> None:
+    def thin(
+        bot: ISMCTS, observation: Mapping[str, Any], legal: Sequence[Action], rng: random.Random
+    ) -> Analysis:
+        moves = [MoveValue(legal[0], tries, 0.5)] + [MoveValue(a, tries, 0.7) for a in legal[1:]]
+        return Analysis(moves=moves, iterations=tries * len(legal), seconds=0.01)
+
+    monkeypatch.setattr(ISMCTS, "search", thin)
+    result = run(
+        "play", "crown-rivals", "--seats", "human,normal", "--seed", "2", *QUICK,
+        input="hint\nquit\n",
+    )  # fmt: skip
+    said = " ".join(result.stdout.split())
+    assert "Hint: the hard search" in said
+    assert ("Few tries" in said) == (tries < advice.FEW_TRIES)
+
+
 def test_a_hint_does_not_play_a_move() -> None:
     result = run(
         "play",

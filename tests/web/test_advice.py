@@ -110,6 +110,35 @@ def test_suggest_shows_a_hint_and_marks_its_move_among_the_choices(
     assert mine and mine[0]["yours"] == moves[0]["notation"]
 
 
+@pytest.mark.parametrize("tries", [3, 40])
+def test_a_hint_from_few_tries_says_its_chances_are_rough(
+    server: str, pages: Pages, monkeypatch: pytest.MonkeyPatch, tries: int
+) -> None:
+    """With a few tries a move (a busy machine, a short think) the hint listed
+    "★ Pass 10♥ and 2♦ 51% · 3 tries" above "Pass 10♥ and 7♦ 77% · 5 tries"
+    with nothing to say that such chances are noise."""
+
+    def thin(
+        bot: ISMCTS, observation: Mapping[str, Any], legal: Sequence[Action], rng: random.Random
+    ) -> Analysis:
+        moves = [MoveValue(legal[0], tries, 0.5)] + [MoveValue(a, tries, 0.7) for a in legal[1:]]
+        return Analysis(moves=moves, iterations=tries * len(legal), seconds=0.01)
+
+    monkeypatch.setattr(ISMCTS, "search", thin)
+    made = create(server, "crown-rivals", ["human", "easy"], think=0.05)
+    page = pages.new()
+    page.goto(made["seats"][0]["invite"])
+    wait_ready(page)
+    page.wait_for_selector("#choice button.option")
+    page.click("#suggest")
+    page.wait_for_selector("#advice-moves li.first")
+    status = page.inner_text("#advice-status")
+    if tries < advice.FEW_TRIES:
+        assert "Few tries" in status and "these chances are rough" in status
+    else:
+        assert "Few tries" not in status
+
+
 def test_suggest_is_hidden_when_the_table_turned_hints_off(server: str, pages: Pages) -> None:
     made = create(server, "crown-rivals", ["human", "easy"], hints=False)
     assert made["table"]["hints"] is False

@@ -58,6 +58,10 @@ COSTLY = 0.1
 """A loss this large or larger flags a decision as costly."""
 HINT_MOVES = 3
 """Moves a hint shows."""
+FEW_TRIES = 20
+"""A hint whose every move had fewer tries than this (a busy machine, a short
+think) has rough chances, and says so: its choice may then show a lower
+chance than a move below it."""
 
 
 def searcher(
@@ -126,6 +130,19 @@ def searched(
 def top_moves(analysis: Analysis, n: int = HINT_MOVES) -> list[MoveValue]:
     """The best ``n`` moves the search tried, in its order (its choice first)."""
     return [m for m in analysis.moves if m.value is not None][:n]
+
+
+def rough(moves: Sequence[MoveValue]) -> bool:
+    """Whether a hint's chances are rough: every move it shows had fewer than
+    ``FEW_TRIES`` tries."""
+    return all(m.visits < FEW_TRIES for m in moves)
+
+
+ROUGH_NOTE = (
+    "Few tries (a busy machine or a short think): these chances are rough, and the "
+    "first move is the hard bot's usual choice."
+)
+"""What a rough hint says beneath its moves, at the terminal and on the page."""
 
 
 def hint(

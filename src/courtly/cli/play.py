@@ -341,6 +341,8 @@ class TerminalTable:
             "often it played the move out (more is surer). Type a move's # (its number "
             "in 'moves') or what is under 'type' to play it.[/]"
         )
+        if review.rough(moves):
+            out.print(f"[yellow]{review.ROUGH_NOTE}[/]")
 
     def finish(self) -> None:
         obs = self.state.observation(self.viewer)

@@ -360,22 +360,24 @@ class Acting(HubCore):
                         ),
                     )
                     return
-                moves = [
-                    HintMove(
-                        id=m.action.id,
-                        notation=m.action.notation,
-                        words=m.action.words(),
-                        value=round(m.value, 4),
-                        visits=m.visits,
-                    )
-                    for m in advice.top_moves(analysis, HINT_MOVES)
-                    if m.value is not None
-                ]
+                shown = advice.top_moves(analysis, HINT_MOVES)  # each one tried
+                rough = advice.rough(shown)
                 msg = Hint(
                     seq=table.seen_seq(seat),
-                    moves=moves,
+                    moves=[
+                        HintMove(
+                            id=m.action.id,
+                            notation=m.action.notation,
+                            words=m.action.words(),
+                            value=round(m.value or 0.0, 4),
+                            visits=m.visits,
+                        )
+                        for m in shown
+                    ],
                     iterations=analysis.iterations,
                     seconds=round(analysis.seconds, 3),
+                    rough=rough,
+                    note=advice.ROUGH_NOTE if rough else "",
                 )
                 self._put(conn, self._game_message(live, seat, msg))
         except Exception:

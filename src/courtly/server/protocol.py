@@ -311,6 +311,10 @@ class Hint(BaseModel):
     moves: list[HintMove]
     iterations: int
     seconds: float
+    rough: bool = False
+    """Every move had fewer than 20 tries: the chances are rough (``note`` says so)."""
+    note: str = ""
+    """What the page says beneath the moves when ``rough``."""
 
 
 class ChatLine(BaseModel):
