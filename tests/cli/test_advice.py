@@ -18,6 +18,7 @@ from courtly.engine import text
 from courtly.engine.actions import Action
 from courtly.engine.records import Record, read_records
 from courtly.games import get
+from tests import searches
 
 runner = CliRunner()
 QUICK = ["-o", "turn_limit=8"]
@@ -84,13 +85,7 @@ def test_hint_at_the_prompt_shows_the_best_moves_from_the_seats_observation(
 def test_a_hint_from_few_tries_says_its_chances_are_rough(
     monkeypatch: pytest.MonkeyPatch, tries: int
 ) -> None:
-    def thin(
-        bot: ISMCTS, observation: Mapping[str, Any], legal: Sequence[Action], rng: random.Random
-    ) -> Analysis:
-        moves = [MoveValue(legal[0], tries, 0.5)] + [MoveValue(a, tries, 0.7) for a in legal[1:]]
-        return Analysis(moves=moves, iterations=tries * len(legal), seconds=0.01)
-
-    monkeypatch.setattr(ISMCTS, "search", thin)
+    monkeypatch.setattr(ISMCTS, "search", searches.thin(tries))
     result = run(
         "play", "crown-rivals", "--seats", "human,normal", "--seed", "2", *QUICK,
         input="hint\nquit\n",

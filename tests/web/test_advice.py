@@ -25,6 +25,7 @@ from courtly.games import get
 from courtly.server.app import create_app
 from courtly.server.bots import BotPool
 from courtly.server.limits import Limits
+from tests import searches
 from tests.web.conftest import Pages, api, create, serving, wait_ready
 
 
@@ -118,13 +119,7 @@ def test_a_hint_from_few_tries_says_its_chances_are_rough(
     "★ Pass 10♥ and 2♦ 51% · 3 tries" above "Pass 10♥ and 7♦ 77% · 5 tries"
     with nothing to say that such chances are noise."""
 
-    def thin(
-        bot: ISMCTS, observation: Mapping[str, Any], legal: Sequence[Action], rng: random.Random
-    ) -> Analysis:
-        moves = [MoveValue(legal[0], tries, 0.5)] + [MoveValue(a, tries, 0.7) for a in legal[1:]]
-        return Analysis(moves=moves, iterations=tries * len(legal), seconds=0.01)
-
-    monkeypatch.setattr(ISMCTS, "search", thin)
+    monkeypatch.setattr(ISMCTS, "search", searches.thin(tries))
     made = create(server, "crown-rivals", ["human", "easy"], think=0.05)
     page = pages.new()
     page.goto(made["seats"][0]["invite"])
