@@ -153,3 +153,17 @@ def test_a_verdict_pickles_as_it_is() -> None:
     )
     again = pickle.loads(pickle.dumps(verdict))
     assert again == verdict and again.best is verdict.best
+
+
+def test_a_hint_lists_two_copies_of_one_card_once() -> None:
+    """Intrigue's four Public Supports are four cards of one face: a hint
+    listed "Play Public Support face down on A" twice, one line per copy."""
+    game = get("intrigue")
+    one, two, other = (game.parse_action(n) for n in ("down PUB1 A", "down PUB2 A", "take A+3"))
+    assert one.words() == two.words() != other.words()
+    analysis = Analysis(
+        moves=[MoveValue(one, 30, 0.6), MoveValue(two, 25, 0.6), MoveValue(other, 20, 0.5)],
+        iterations=75, seconds=0.1,
+    )  # fmt: skip
+    assert [m.action for m in review.top_moves(analysis, 3)] == [one, other]
+    assert [m.action for m in review.top_moves(analysis, 1)] == [one]

@@ -128,8 +128,20 @@ def searched(
 
 
 def top_moves(analysis: Analysis, n: int = HINT_MOVES) -> list[MoveValue]:
-    """The best ``n`` moves the search tried, in its order (its choice first)."""
-    return [m for m in analysis.moves if m.value is not None][:n]
+    """The best ``n`` moves the search tried, in its order (its choice first),
+    each said once: of moves in the same words (two copies of one card, such
+    as Intrigue's Public Supports) only the first is listed."""
+    out: list[MoveValue] = []
+    said: set[str] = set()
+    for m in analysis.moves:
+        words = m.action.words()
+        if m.value is None or words in said:
+            continue
+        said.add(words)
+        out.append(m)
+        if len(out) == n:
+            break
+    return out
 
 
 def rough(moves: Sequence[MoveValue]) -> bool:
