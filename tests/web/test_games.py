@@ -209,3 +209,20 @@ def test_every_kind_of_action_becomes_plain_steps(server: str, pages: Pages) -> 
                     data,
                     s,
                 )
+
+
+def test_agents_of_the_crown_says_a_chosen_pass_in_words(server: str, pages: Pages) -> None:
+    """The hand read "Your pass: Pass 10♥ 2♥ (waiting for the others)", the
+    notation made readable."""
+    page = pages.new()
+    page.goto(server + "/rules/agents-of-the-crown")
+    for script in ("cards.js", "games/common.js", "games/agents-of-the-crown.js"):
+        page.add_script_tag(url=f"/static/{script}")
+    obs = {"hand": ["QS"], "houses": ["S"], "seat": 0, "passed": [], "my_pass": "pass TH 2H"}
+    shown = page.evaluate(
+        "o => { const d = document.createElement('div');"
+        " d.innerHTML = window.Games['agents-of-the-crown'].hand({obs: o, seatName: String});"
+        " return d.textContent; }",
+        obs,
+    )
+    assert "You chose to pass 10♥ and 2♥ to the left (waiting for the others)." in shown

@@ -100,3 +100,17 @@ def test_each_move_reads_in_words() -> None:
         "up 7H at H": "Play 7♥ face up at the ♥ challenge",
         "down 9C at table": "Play 9♣ face down at the open table",
     }
+
+
+def test_the_table_says_a_chosen_pass_in_words() -> None:
+    """The terminal showed "your pass: pass TH 2H (waiting for the others)",
+    the notation as typed."""
+    from rich.text import Text
+
+    from .helpers import standard
+
+    state = standard()
+    state.apply(2, "pass TH 2H")
+    shown = Text.from_markup(GAME.render(state.observation(2))).plain
+    assert "you chose to pass 10♥ and 2♥ to the left (waiting for the others)" in shown
+    assert "pass TH 2H" not in shown

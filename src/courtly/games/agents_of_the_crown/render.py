@@ -97,7 +97,11 @@ def render(obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
                 f"  you passed {cards_line(obs['passed'])}, received {cards_line(obs['received'])}"
             )
         if obs.get("my_pass"):
-            lines.append(f"  your pass: {obs['my_pass']} (waiting for the others)")
+            _, noble, common = obs["my_pass"].split()
+            lines.append(
+                f"  you chose to pass {card(noble)} and {card(common)} to the left "
+                "(waiting for the others)"
+            )
     lines.append("")
     if obs["over"]:
         winners = ", ".join("you" if w == me else f"P{w}" for w in obs["winners"])

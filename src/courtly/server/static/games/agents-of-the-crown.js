@@ -41,7 +41,10 @@
     const o = ctx.obs;
     let extra = "";
     if (o.passed && o.passed.length) extra += `<p>You passed ${o.passed.map((c) => C.markup(cardText(c))).join(" ")} and received ${o.received.map((c) => C.markup(cardText(c))).join(" ")}.</p>`;
-    if (o.my_pass) extra += `<p>Your pass: ${C.markup(ctx.polish ? ctx.polish(o.my_pass) : o.my_pass)} (waiting for the others).</p>`;
+    if (o.my_pass) {
+      const [, noble, common] = o.my_pass.split(" ");
+      extra += `<p>You chose to pass ${C.markup(cardText(noble))} and ${C.markup(cardText(common))} to the left (waiting for the others).</p>`;
+    }
     return zone(`Your hand · your House is ${esc(HOUSE[o.houses[o.seat]])}`, row(sortCards(o.hand || [])) + extra);
   }
 
