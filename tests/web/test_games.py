@@ -226,3 +226,20 @@ def test_agents_of_the_crown_says_a_chosen_pass_in_words(server: str, pages: Pag
         obs,
     )
     assert "You chose to pass 10♥ and 2♥ to the left (waiting for the others)." in shown
+
+
+@pytest.mark.parametrize(("options", "cap"), [({}, False), ({"max_rounds": 3}, True)])
+def test_garrison_shows_its_round_cap_only_once_it_is_in_sight(
+    server: str, pages: Pages, options: dict[str, Any], cap: bool
+) -> None:
+    """Every table read "Round 1 (of at most 100)": GAR-12's safety stop, not
+    a length players aim at. A table that chose 3 rounds still sees its cap."""
+    made = api(
+        server, "/api/tables", {"game": "garrison", "seats": ["human", "easy"], "options": options}
+    )
+    page = pages.new()
+    page.goto(made["seats"][0]["invite"])
+    wait_ready(page)
+    phase = page.inner_text("#board .phase")
+    assert phase.startswith("Round 1")
+    assert ("(of at most 3)" in phase) == cap and "of at most 100" not in phase

@@ -117,3 +117,17 @@ def test_each_move_reads_in_words(notation: str, words: str) -> None:
     assert text.plain(GAME.parse_action("besiege P2 with 5S").words(), you=2) == (
         "Besiege your keep with 5♠"
     )
+
+
+def test_the_heading_shows_the_round_cap_only_once_it_is_in_sight() -> None:
+    """Every table read "round 1 (of at most 100)": GAR-12's safety stop, not
+    a length players aim at. A cap is shown once it is fewer than 10 rounds
+    away: from the start at a table that chose 3."""
+    default = GAME.new(players=3, seed=1)
+    assert "of at most" not in GAME.render(default.observation(0)).splitlines()[0]
+    capped = GAME.new(players=3, seed=1, options={"max_rounds": 3})
+    assert "round 1 (of at most 3)" in GAME.render(capped.observation(0)).splitlines()[0]
+    from courtly.games.garrison.render import round_cap
+
+    obs = {"round": 91, "options": {"max_rounds": 100}}
+    assert round_cap(obs) == " (of at most 100)" and round_cap({**obs, "round": 90}) == ""

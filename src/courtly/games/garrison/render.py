@@ -39,12 +39,23 @@ def _who(seat: int, me: int | None) -> str:
     return "you" if seat == me else f"P{seat}"
 
 
+CAP_IN_SIGHT = 10
+"""GAR-12's cap on rounds is shown once it is this few rounds away: a table
+that chose 3 sees it from the start, the default 100 (a safety stop, not a
+length players aim at) only near its end."""
+
+
+def round_cap(obs: Mapping[str, Any]) -> str:
+    """ " (of at most N)" once GAR-12's cap is in sight, else nothing."""
+    cap = obs["options"]["max_rounds"]
+    return f" (of at most {cap})" if cap - obs["round"] < CAP_IN_SIGHT else ""
+
+
 def render(obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
     me = obs["seat"]
     lines = [
         f"[bold]Garrison[/]  target [bold]{obs['target']}[/]  round {obs['round']}"
-        f" (of at most {obs['options']['max_rounds']}), "
-        + ("game over" if obs["over"] else f"P{obs['current']} to move"),
+        f"{round_cap(obs)}, " + ("game over" if obs["over"] else f"P{obs['current']} to move"),
         "",
         "[bold]Keeps[/]",
     ]

@@ -23,7 +23,9 @@
 
   function board(ctx) {
     const o = ctx.obs;
-    let html = `<p class="phase">Round ${o.round} (of at most ${o.options.max_rounds}) · target ${o.target} · ${ctx.over ? "game over" : `${esc(ctx.seatName(o.current))} to move`}</p>`;
+    // GAR-12's cap once it is in sight (fewer than 10 rounds away): the default 100 is a safety stop
+    const cap = o.options.max_rounds - o.round < 10 ? ` (of at most ${o.options.max_rounds})` : "";
+    let html = `<p class="phase">Round ${o.round}${cap} · target ${o.target} · ${ctx.over ? "game over" : `${esc(ctx.seatName(o.current))} to move`}</p>`;
     if (o.window) {
       const whose = o.window.by === ctx.you ? "your" : `${esc(ctx.seatName(o.window.by))}'s`;
       html += `<p class="window" role="status">⚡ A reaction window is open after ${whose} move: ${C.markup(ctx.polish(o.window.after, false))}.${o.window.you_are_asked ? " You may play a spy (an Ace) or pass." : ""}</p>`;
