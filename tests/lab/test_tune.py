@@ -165,3 +165,16 @@ def test_a_verdict_is_clear_only_when_the_whole_interval_is() -> None:
     assert verdict(parse_goal("length=2..3"), {"value": 0, "low": 0, "high": 0}).startswith(
         "as good"
     )
+
+
+def test_a_trial_that_misses_a_range_goal_says_so_in_its_column() -> None:
+    """Garrison's tune listed trial 13 on its front, spread 0.82 "clearly
+    better", length 2.43 [2.30, 2.55], with no word that 2.43 misses the
+    2.5..3.5 rounds asked for: the reason trial 12 was chosen."""
+    from courtly.lab.tunereport import _cell
+
+    length = parse_goal("length=2.5..3.5")
+    assert _cell(length, {"value": 2.43, "low": 2.30, "high": 2.55}).endswith(", misses it")
+    assert _cell(length, {"value": 2.51, "low": 2.38, "high": 2.63}) == "2.51 [2.38, 2.63]"
+    spread = parse_goal("length_spread=min")
+    assert "misses" not in _cell(spread, {"value": 9.0, "low": 8.0, "high": 10.0})

@@ -12,6 +12,14 @@ def _iv(m: dict[str, float], digits: int = 2) -> str:
     return f"{m['value']:.{digits}f} [{m['low']:.{digits}f}, {m['high']:.{digits}f}]"
 
 
+def _cell(goal: Goal, m: dict[str, float]) -> str:
+    """A trial's measure in its goal's column, saying when its value misses a
+    range or value wanted: the front holds such trials (one better at another
+    goal), and their numbers alone do not say they miss this one."""
+    missed = goal.want in ("value", "range") and goal.objective(m["value"]) > 1e-9
+    return _iv(m) + (", misses it" if missed else "")
+
+
 def verdict(goal: Goal, diff: dict[str, float]) -> str:
     """What an interval of (variant's objective minus the text's) says."""
     if goal.want in ("value", "range") and diff["low"] == diff["high"] == 0:
@@ -135,7 +143,7 @@ def markdown(result: dict[str, Any], plot: str | None = None) -> str:
     lines += [f"| trial | variant | {head} | against the text (search's games) |"]
     lines += ["|---|---|" + "---|" * len(goals) + "---|"]
     for r in result["ranked"]:
-        cells = " | ".join(_iv(r["measures"][g.measure]) for g in goals)
+        cells = " | ".join(_cell(g, r["measures"][g.measure]) for g in goals)
         against = "; ".join(
             f"{g.measure} {verdict(g, r['against_text'][g.measure])}" for g in goals
         )
@@ -143,7 +151,7 @@ def markdown(result: dict[str, Any], plot: str | None = None) -> str:
     lines += ["", "## Every trial", "", f"| trial | variant | {head} |"]
     lines += ["|---|---|" + "---|" * len(goals)]
     for r in result["trials"]:
-        cells = " | ".join(_iv(r["measures"][g.measure]) for g in goals)
+        cells = " | ".join(_cell(g, r["measures"][g.measure]) for g in goals)
         mark = " (the text)" if r["label"] == text["label"] else ""
         lines.append(f"| {r['trial']} | `{r['label']}`{mark} | {cells} |")
     return "\n".join(lines) + "\n"
