@@ -178,3 +178,5 @@ def test_a_trial_that_misses_a_range_goal_says_so_in_its_column() -> None:
     assert _cell(length, {"value": 2.51, "low": 2.38, "high": 2.63}) == "2.51 [2.38, 2.63]"
     spread = parse_goal("length_spread=min")
     assert "misses" not in _cell(spread, {"value": 9.0, "low": 8.0, "high": 10.0})
+    edge = parse_goal("first_player_edge=0")  # a value is never met exactly
+    assert "misses" not in _cell(edge, {"value": 0.03, "low": -0.01, "high": 0.07})

@@ -13,10 +13,11 @@ def _iv(m: dict[str, float], digits: int = 2) -> str:
 
 
 def _cell(goal: Goal, m: dict[str, float]) -> str:
-    """A trial's measure in its goal's column, saying when its value misses a
-    range or value wanted: the front holds such trials (one better at another
-    goal), and their numbers alone do not say they miss this one."""
-    missed = goal.want in ("value", "range") and goal.objective(m["value"]) > 1e-9
+    """A trial's measure in its goal's column, saying when its value misses the
+    range wanted: the front holds such trials (one better at another goal), and
+    their numbers alone do not say they miss this one. (A single value wanted
+    is never met exactly: its column's numbers say how near.)"""
+    missed = goal.want == "range" and goal.objective(m["value"]) > 0
     return _iv(m) + (", misses it" if missed else "")
 
 
