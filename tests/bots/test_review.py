@@ -167,3 +167,23 @@ def test_a_hint_lists_two_copies_of_one_card_once() -> None:
     )  # fmt: skip
     assert [m.action for m in review.top_moves(analysis, 3)] == [one, other]
     assert [m.action for m in review.top_moves(analysis, 1)] == [one]
+
+
+def test_a_review_never_blames_playing_one_copy_of_a_card_for_another() -> None:
+    """With two Public Supports in hand, a review could read "Played: Play
+    Public Support face down on A 55%, Best: Play Public Support face down on
+    A 60%, loss 0.05": the same move in effect, its figures the search's noise."""
+    game = get("intrigue")
+    one, two, other = (game.parse_action(n) for n in ("down PUB1 A", "down PUB3 A", "take A+3"))
+    decision = review.Decision(index=4, observation={}, legal=[one, two, other], played=one)
+    analysis = Analysis(
+        moves=[MoveValue(two, 30, 0.60), MoveValue(one, 20, 0.55), MoveValue(other, 9, 0.4)],
+        iterations=59, seconds=0.1,
+    )  # fmt: skip
+    judged = review.judge(decision, analysis)
+    assert judged.best == judged.played == one.notation and judged.loss == 0.0
+    assert not judged.costly
+    # another move rated higher is still named
+    other_best = Analysis(moves=[MoveValue(other, 30, 0.7), MoveValue(one, 20, 0.55)],
+                          iterations=50, seconds=0.1)  # fmt: skip
+    assert review.judge(decision, other_best).best == other.notation

@@ -341,6 +341,11 @@ def judge(decision: Decision, analysis: Analysis) -> Verdict:
         # better was found, so the review names none ("Best: X 58%" beside a
         # played 60% read as a better move that was not).
         best = played
+    elif best.action.words() == decision.played.words():
+        # Another copy of the card played (Intrigue's Public Supports): the same
+        # move in effect, whose figures differ by the search's noise alone. A row
+        # "Played: X 55%, Best: X 60%, loss 0.05" would blame the player for it.
+        played = best = MoveValue(decision.played, best.visits, best.value)
     return Verdict(
         step=decision.index + 1,
         played=decision.played.notation,
