@@ -42,7 +42,7 @@ def run_replay(out: Console, file: Path, index: int, seat: int | None, all_steps
         if n < target:
             continue
         if n:  # watching as a seat, another seat's move is what that seat saw of it
-            said = game.parse_action(step.notation).words() if step.notation else ""
+            said = step.action.words() if step.action is not None else ""
             move = f": {text.rich(said, None, seat)}" if seat in (None, step.seat) else ""
             out.print(f"[bold]{n}/{total}[/] P{step.seat}{move}")
         for event in step.events:  # the log, as the watching seat saw it (the deal's at 0)

@@ -20,6 +20,7 @@ from courtly.engine.events import Event
 from courtly.engine.game import MAX_NOTATION
 
 if TYPE_CHECKING:
+    from courtly.engine.actions import Action
     from courtly.engine.game import Game
 
 Notation = Annotated[str, Field(max_length=MAX_NOTATION)]
@@ -75,6 +76,8 @@ class Step:
     """What the action made (the set-up's at the deal; none when replayed quietly)."""
     state: Any
     """The state after it: one object all along, so read it before the next step."""
+    action: Action | None = None
+    """The action played, as parsed from ``notation`` (None at the deal)."""
 
 
 def replay_steps(
@@ -98,12 +101,13 @@ def replay_steps(
     yield Step(0, None, None, game.opening(state) if events else [], state)  # the deal
     for n, (seat, notation) in enumerate(record.actions[:upto], 1):
         try:
-            made = state.apply(seat, game.parse_action(notation), quiet=not events)
+            action = game.parse_action(notation)
+            made = state.apply(seat, action, quiet=not events)
         except CourtlyError as exc:
             raise RecordError(
                 f"action {n} of the record, seat {seat} {notation!r}, does not replay: {exc}"
             ) from None
-        yield Step(n, seat, notation, made, state)
+        yield Step(n, seat, notation, made, state, action)
 
 
 def replay(record: Record, game: Game, upto: int | None = None) -> Any:
@@ -124,6 +128,8 @@ class Frame:
     events: list[Event]
     """The step's events ``seat`` may see."""
     observation: dict[str, Any]
+    action: Action | None = None
+    """The action played (None at the deal): its ``words()`` say it to players."""
 
 
 def frames(record: Record, game: Game, seat: int | None) -> Iterator[Frame]:
@@ -136,6 +142,7 @@ def frames(record: Record, game: Game, seat: int | None) -> Iterator[Frame]:
             step.notation,
             [e for e in step.events if e.visible_to(seat)],
             step.state.observation(seat),
+            step.action,
         )
 
 

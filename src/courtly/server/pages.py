@@ -218,7 +218,7 @@ def replay_frames(state: State, seat: int | None) -> list[dict[str, Any]]:
             "n": f.n,
             "by": f.seat,
             "action": f.notation,
-            "words": None if f.notation is None else game.parse_action(f.notation).words(),
+            "words": None if f.action is None else f.action.words(),
             "events": [{"text": game.describe(e, seat), "event": e.to_json()} for e in f.events],
             "observation": f.observation,
         }
