@@ -174,7 +174,7 @@ def test_a_change_seen_only_on_paired_deals_is_not_contradicted_by_its_finding()
 
     found = [
         {"variant": "spy_reveal=face_up", "tier": 2, "text": "With spy_reveal=face_up, P2 wins 47%."},
-        {"variant": "spy_reveal=face_up", "tier": 2,
+        {"variant": "spy_reveal=face_up", "tier": 2, "changes_nothing": True,
          "text": "spy_reveal=face_up against spy_reveal=shown (the baseline): "
          "no measure changes clearly (of the 19 compared)."},
         {"variant": "other", "tier": 1, "text": "other: something."},

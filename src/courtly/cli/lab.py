@@ -221,7 +221,12 @@ def _report(out: Console, folder: Path) -> None:
     )
     for k, f in enumerate(found[:SHOWN], 1):
         out.print(
-            Text.assemble(f"{k}. ", (f"[{tag(f['tier'], f['text'])}]", "bold"), " ", f["text"]),
+            Text.assemble(
+                f"{k}. ",
+                (f"[{tag(f['tier'], f.get('changes_nothing', False))}]", "bold"),
+                " ",
+                f["text"],
+            ),
             Text("   " + f["evidence"], style="dim"),
             sep="\n",
         )

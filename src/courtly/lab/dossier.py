@@ -36,7 +36,7 @@ from courtly.engine.errors import OptionError
 from courtly.engine.game import Game
 from courtly.games import get
 from courtly.lab import execute
-from courtly.lab.findings import ALPHA, NO_CLEAR_CHANGE, findings, plain
+from courtly.lab.findings import ALPHA, findings, plain
 from courtly.lab.goals import compare, per_game
 from courtly.lab.stats import Estimate, binomial_test, holm, mean_ci, share_ci
 from courtly.lab.store import LabDir
@@ -365,8 +365,8 @@ def option_findings(found: list[dict[str, Any]], label: str) -> tuple[list[str],
     separate no measure. That finding is not quoted: beside a change the
     paired comparison shows, it would read as a contradiction."""
     mine = [f for f in found if f["variant"] == label and f["tier"] < 3]
-    none = any(NO_CLEAR_CHANGE in f["text"] for f in mine)
-    return [plain(f["text"]) for f in mine if NO_CLEAR_CHANGE not in f["text"]][:2], none
+    none = any(f.get("changes_nothing") for f in mine)
+    return [plain(f["text"]) for f in mine if not f.get("changes_nothing")][:2], none
 
 
 CARD = re.compile(r"^(?:[2-9TJQKA][SHDC]|X[12])$")

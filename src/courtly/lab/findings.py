@@ -61,6 +61,10 @@ class Finding:
     variant: str | None = None
     p: float | None = None
     p_holm: float | None = None
+    changes_nothing: bool = False
+    """A variant whose tests, corrected together, separate no measure from the
+    baseline's: ranked with what changes how the game plays (it answers the
+    same question), but not labelled clear."""
 
     @property
     def topic(self) -> str:
@@ -526,10 +530,6 @@ def _own_length(v: dict[str, Any], shown: list[dict[str, Any]]) -> str:
     return f"; in {plural(unit)}, the game's own measure, {said}"
 
 
-NO_CLEAR_CHANGE = "no measure changes clearly"
-"""How a variant's finding says its tests, corrected together, separate no measure."""
-
-
 def _versus(v: dict[str, Any], base: str, tests: int) -> list[Finding]:
     """A variant against the baseline: each clear change (lengths together,
     events together), then what is worth confirming."""
@@ -573,10 +573,11 @@ def _versus(v: dict[str, Any], base: str, tests: int) -> list[Finding]:
             Finding(
                 PLAYS,
                 0.0,
-                f"{lead}{NO_CLEAR_CHANGE} (of the {len(rows)} compared).",
+                f"{lead}no measure changes clearly (of the {len(rows)} compared).",
                 f"Every [[tests|test]] of {label} against {base} has a p of 0.05 or more after "
                 "[[holm|Holm's correction]].",
                 label,
+                changes_nothing=True,
             )
         )
     hints = [r for r in rows if not clear(r.get("p_holm")) and r["p"] < ALPHA]

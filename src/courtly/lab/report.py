@@ -17,14 +17,7 @@ from courtly.engine.game import Game
 from courtly.games import get
 from courtly.lab import departures
 from courtly.lab.definitions import definitions
-from courtly.lab.findings import (
-    NO_CLEAR_CHANGE,
-    Finding,
-    findings,
-    linked,
-    number_of_tests,
-    plural,
-)
+from courtly.lab.findings import Finding, findings, linked, number_of_tests, plural
 from courtly.lab.store import LabDir
 from courtly.lab.summary import summarize
 
@@ -228,11 +221,11 @@ TAGS = (
 NO_CHANGE_TAG = "how it plays: no clear change"
 
 
-def tag(tier: int, text: str) -> str:
+def tag(tier: int, changes_nothing: bool = False) -> str:
     """A finding's label: its tier's, but for a variant that changes no measure
-    clearly, which ranks with the changes to how the game plays (it answers
-    the same question) and is not labelled "clear"."""
-    return NO_CHANGE_TAG if NO_CLEAR_CHANGE in text else TAGS[tier]
+    clearly (``Finding.changes_nothing``), which ranks with the changes to how
+    the game plays and is not labelled "clear"."""
+    return NO_CHANGE_TAG if changes_nothing else TAGS[tier]
 
 
 def _table(headers: list[str], rows: list[list[str]]) -> str:
@@ -252,7 +245,7 @@ def _term(term: str, words: str) -> str:
 
 
 def _finding(f: Finding, titles: dict[str, str]) -> str:
-    tier = f"<span class='tag tag-{f.tier}'>{tag(f.tier, f.text)}</span>"
+    tier = f"<span class='tag tag-{f.tier}'>{tag(f.tier, f.changes_nothing)}</span>"
     return (
         f"<li data-tier={f.tier}>{tier}{linked(f.text, titles)}"
         f"<span class=evidence>{linked(f.evidence, titles)}</span></li>"
