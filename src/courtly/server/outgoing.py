@@ -18,6 +18,7 @@ from pydantic_core import PydanticSerializationError, to_json
 
 from courtly.engine.events import Event
 from courtly.engine.game import Game
+from courtly.server.protocol import legal_action
 
 
 def dumps(obj: Any) -> str:
@@ -84,13 +85,7 @@ class Outgoing:
         for i in ids:
             entry = known.get(i)
             if entry is None:
-                act = self.game.actions[i]
-                entry = known[i] = {
-                    "id": i,
-                    "notation": act.notation,
-                    "words": act.words(),
-                    "action": act.to_json(),
-                }
+                entry = known[i] = legal_action(self.game.actions[i])
             out.append(entry)
         return out
 

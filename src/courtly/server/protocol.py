@@ -26,6 +26,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from courtly import bots
+from courtly.engine.actions import Action
 from courtly.engine.game import Game
 
 MAX_MESSAGE = 4096
@@ -215,6 +216,11 @@ class LegalAction(BaseModel):
     """The move in words, as structured text: "trade {5S} for {KH}" (seats
     and cards marked as in log lines; the pages render it so)."""
     action: dict[str, Any]
+
+
+def legal_action(act: Action) -> dict[str, Any]:
+    """A ``LegalAction`` as data: what every message says of one legal action."""
+    return {"id": act.id, "notation": act.notation, "words": act.words(), "action": act.to_json()}
 
 
 class SeatInfo(BaseModel):

@@ -35,6 +35,7 @@ from courtly.server.protocol import (
     SeatInfo,
     Snapshot,
     Update,
+    legal_action,
 )
 
 LOG_KEPT = 200
@@ -495,12 +496,7 @@ class Table:
         if seat is None:
             return []
         acts = self.game.actions
-        return [
-            LegalAction(
-                id=i, notation=acts[i].notation, words=acts[i].words(), action=acts[i].to_json()
-            )
-            for i in self.legal.get(seat, ())
-        ]
+        return [LegalAction(**legal_action(acts[i])) for i in self.legal.get(seat, ())]
 
     def entries(self, events: list[Event], seat: int | None) -> list[LogEntry]:
         return [
