@@ -127,9 +127,9 @@ def test_agincards_map_marks_colour_by_suit_and_highlights_legal_cells(
         assert label.endswith(suit)
     assert page.locator(".cell.legal").count() == 0  # no card chosen yet
     assert page.locator(".cell.hinted").count() >= 1  # but where cards may go is shown
-    # by keyboard: a highlighted card takes focus and Enter picks it; Esc steps back
+    # by keyboard: a highlighted card takes focus and Space picks it; Esc steps back
     page.locator("#hand-area .pickable").first.focus()
-    page.keyboard.press("Enter")
+    page.keyboard.press(" ")
     page.wait_for_selector(".cell.legal.pickable")
     assert page.evaluate("document.activeElement.classList.contains('option')")
     page.keyboard.press("Escape")

@@ -171,7 +171,7 @@
         el.setAttribute("tabindex", "0");
         el.setAttribute("role", "button");
         el.addEventListener("click", (e) => { e.stopPropagation(); pick(v); });
-        el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(v); } });
+        el.addEventListener("keydown", (e) => { if (e.key === " ") { e.preventDefault(); pick(v); } });
       }
       if (ctx.picked.has(v)) el.classList.add("picked");
     }
@@ -550,13 +550,20 @@
   }
 
   // -- keys, chat, help ------------------------------------------------------------------
+  /* Keys (the Keys dialog lists them). In the decision (the choice, the table,
+   * the hand) Enter is always the move chosen so far, whatever has focus, and
+   * does nothing when the move cannot stop there; Space presses the focused
+   * choice or card. Elsewhere (Suggest a move, the links) Enter does as usual. */
   document.addEventListener("keydown", (e) => {
     const tag = (e.target && e.target.tagName) || "";
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
     if (e.key === "?") { $("help").showModal(); return; }
-    if (e.key === "Enter" && tag !== "BUTTON" && tag !== "A") {
+    if (e.key === "Enter") {
+      const inDecision = e.target.closest && e.target.closest("#choice, #board, #hand-area");
+      if ((tag === "BUTTON" || tag === "A") && !inDecision) return;
+      e.preventDefault();
       const done = document.querySelector("#choice button.option.done");
-      if (done) { e.preventDefault(); done.click(); }
+      if (done) done.click();
       return;
     }
     if (e.key === "Escape" || e.key === "Backspace") { if (chosen.length) { e.preventDefault(); back(); } return; }
