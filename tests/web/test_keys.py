@@ -1,5 +1,6 @@
 """The table's keys do what the Keys dialog says, wherever the focus is: Enter
-is the move chosen so far (or nothing) and Space presses the focused choice."""
+is the move chosen so far (or nothing), Space presses the focused choice, and
+while the dialog is open no key reaches the game."""
 
 from __future__ import annotations
 
@@ -71,3 +72,22 @@ def test_a_focused_card_is_picked_with_space_and_not_with_enter(server: str, pag
     page.keyboard.press(" ")
     page.wait_for_selector("#choice .crumbs")
     assert "2♠" in crumbs(page)
+
+
+def test_no_key_reaches_the_game_while_the_keys_dialog_is_open(server: str, pages: Pages) -> None:
+    page = crown_rivals_table(server, pages)
+    page.click("#hand-area .pickable[data-pick='2S']")
+    page.wait_for_selector("#choice .crumbs")
+    before = crumbs(page)
+    page.keyboard.press("?")
+    assert page.locator("#help").is_visible()
+    for key in ("1", "2", "Backspace"):
+        page.keyboard.press(key)
+    page.wait_for_timeout(300)
+    assert page.locator("#help").is_visible()
+    # Esc closes the dialog, and only the dialog: the choice stays as it was
+    page.keyboard.press("Escape")
+    assert not page.locator("#help").is_visible()
+    assert crumbs(page) == before
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.querySelector('#choice .crumbs')")

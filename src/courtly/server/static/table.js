@@ -550,14 +550,20 @@
   }
 
   // -- keys, chat, help ------------------------------------------------------------------
-  /* Keys (the Keys dialog lists them). In the decision (the choice, the table,
-   * the hand) Enter is always the move chosen so far, whatever has focus, and
-   * does nothing when the move cannot stop there; Space presses the focused
+  /* Keys (the Keys dialog lists them). While the dialog is open they are its own:
+   * Esc closes it and nothing reaches the game. In the decision (the choice, the
+   * table, the hand) Enter is always the move chosen so far, whatever has focus,
+   * and does nothing when the move cannot stop there; Space presses the focused
    * choice or card. Elsewhere (Suggest a move, the links) Enter does as usual. */
   document.addEventListener("keydown", (e) => {
+    const help = $("help");
+    if (help.open) {
+      if (e.key === "Escape") { e.preventDefault(); help.close(); }
+      return;
+    }
     const tag = (e.target && e.target.tagName) || "";
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
-    if (e.key === "?") { $("help").showModal(); return; }
+    if (e.key === "?") { help.showModal(); return; }
     if (e.key === "Enter") {
       const inDecision = e.target.closest && e.target.closest("#choice, #board, #hand-area");
       if ((tag === "BUTTON" || tag === "A") && !inDecision) return;
