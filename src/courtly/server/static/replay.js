@@ -148,8 +148,11 @@
     const q = e.target.value === "" ? "" : `?seat=${e.target.value}`;
     location.href = `${location.pathname}${q}#${at}`;
   });
+  /* Arrows, Home and End step through the game; the slider and the selects
+   * have their own (the slider's moves it one step and says so by "input"). */
   document.addEventListener("keydown", (e) => {
-    if (!data || (e.target && e.target.tagName === "SELECT")) return;
+    const tag = (e.target && e.target.tagName) || "";
+    if (!data || tag === "SELECT" || tag === "INPUT") return;
     if (e.key === "ArrowRight") show(at + 1);
     if (e.key === "ArrowLeft") show(at - 1);
     if (e.key === "Home") show(0);
