@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import threading
 from typing import Any
 
@@ -249,3 +250,29 @@ def test_intrigue_s_characters_are_offered_and_accepted_but_a_stacked_deck_is_no
         json={"game": "intrigue", "seats": ["human"] * 3, "options": {"characters": ["NOPE"]}},
     )
     assert r.status_code == 400 and "characters" in r.json()["error"]
+
+
+def test_options_are_offered_and_refused_in_a_player_s_words(client: TestClient) -> None:
+    """The lobby showed ``default "'quick'"`` and ``"False"``, descriptions opening
+    with a rule code, and a refusal listing ``deck (..., default None)``, an
+    option every web table refuses. Defaults are now as a player types them, the
+    rule code comes after the words, and the list holds only what a table takes."""
+    garrison = next(g for g in client.get("/api/games").json() if g["id"] == "garrison")
+    options = {o["name"]: o for o in garrison["options"]}
+    assert options["length"]["default"] == "quick"
+    assert options["joker_hits_trigger"]["default"] == "false"
+    assert options["retake_joker"]["default"] == "true"
+    assert options["length"]["description"].startswith("Game length;")
+    assert options["length"]["description"].endswith("Rule GAR-2.")
+    assert not any(re.match(r"[A-Z]+-\d", o["description"]) for o in options.values())
+    r = client.post(
+        "/api/tables",
+        json={"game": "garrison", "seats": ["human"] * 2, "options": {"length": "epic"}},
+    )
+    said = r.json()["error"]
+    assert r.status_code == 400
+    assert "option 'length' cannot be 'epic' (allowed: quick | medium | long)" in said
+    assert "length (quick | medium | long, default quick)" in said
+    assert "joker_hits_trigger (true | false, default false)" in said
+    assert "deck" not in said and "None" not in said and "False" not in said
+    assert "Input should" not in said  # Pydantic's own words

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any, ClassVar, Self
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
@@ -43,17 +43,22 @@ class GameOptions(BaseModel):
 
     @classmethod
     def describe(cls) -> list[tuple[str, str, str, str]]:
-        """(name, allowed values, default, description) for each option."""
+        """(name, allowed values, default, description) for each option, the
+        default as a player types it (``quick``, ``false``, ``none``)."""
         rows = []
         for name, field in cls.model_fields.items():
             rows.append(
-                (name, _allowed(field.annotation), repr(field.default), field.description or "")
+                (name, _allowed(field.annotation), typed(field.default), field.description or "")
             )
         return rows
 
     @classmethod
-    def parse(cls, values: Mapping[str, Any] | GameOptions | None) -> Self:
-        """Validate ``values`` (a mapping, or options already made) into options."""
+    def parse(
+        cls, values: Mapping[str, Any] | GameOptions | None, hide: Collection[str] = ()
+    ) -> Self:
+        """Validate ``values`` (a mapping, or options already made) into options.
+        A refusal lists the valid options but those in ``hide`` (options the
+        caller refuses anyway, such as a stacked deck at a web table)."""
         if isinstance(values, cls):
             return values
         if isinstance(values, GameOptions):
@@ -63,7 +68,7 @@ class GameOptions(BaseModel):
         try:
             return cls.model_validate(_numbers(cls, dict(values or {})))
         except ValidationError as exc:
-            raise OptionError(_explain(cls, exc)) from None
+            raise OptionError(_explain(cls, exc, hide)) from None
 
 
 def _numbers(cls: type[GameOptions], values: dict[str, Any]) -> dict[str, Any]:
@@ -93,6 +98,18 @@ equality compares every attribute)."""
 _SHOWN_SIZE = 512
 
 
+def typed(value: Any) -> str:
+    """An option's value as a player types it: ``quick``, ``3``, ``false``,
+    ``none``, cards as ``2D 3D``."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, list | tuple):
+        return " ".join(typed(v) for v in value)
+    return str(value)
+
+
 def _allowed(annotation: Any) -> str:
     origin = typing.get_origin(annotation)
     if origin is typing.Literal:
@@ -112,21 +129,27 @@ def _allowed(annotation: Any) -> str:
     return getattr(annotation, "__name__", str(annotation))
 
 
-def _explain(cls: type[GameOptions], exc: ValidationError) -> str:
+def _explain(cls: type[GameOptions], exc: ValidationError, hide: Collection[str] = ()) -> str:
     valid = ", ".join(
-        f"{n} ({allowed}, default {default})" for n, allowed, default, _ in cls.describe()
+        f"{n} ({allowed}, default {default})"
+        for n, allowed, default, _ in cls.describe()
+        if n not in hide
     )
     lines = []
     for err in exc.errors():
         name = ".".join(str(p) for p in err["loc"][:1]) or "options"
         if err["type"] == "extra_forbidden":
             lines.append(f"unknown option {name!r}")
-        else:
-            field = cls.model_fields.get(name)
-            allowed = _allowed(field.annotation) if field else "?"
-            lines.append(
-                f"option {name!r} cannot be {err.get('input')!r}: {err['msg']} (allowed: {allowed})"
-            )
+            continue
+        field = cls.model_fields.get(name)
+        line = f"option {name!r} cannot be {typed(err.get('input'))!r}"
+        # a check of the game's own says why; Pydantic's type errors would only
+        # repeat the allowed values, in Python's words
+        if err["type"] == "value_error":
+            line += f": {err['msg'].removeprefix('Value error, ')}"
+        if field is not None:
+            line += f" (allowed: {_allowed(field.annotation)})"
+        lines.append(line)
     return "; ".join(lines) + f". Valid options: {valid or 'none'}."
 
 

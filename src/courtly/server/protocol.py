@@ -344,9 +344,25 @@ class RematchInvite(BaseModel):
     invite: str | None
 
 
+RULE_FIRST = re.compile(r"^(?P<rule>[A-Z]+-\d+[a-z]?): (?P<text>.+)$", re.DOTALL)
+"""An option's description that opens with the ruling it varies ("GAR-2: game
+length; ...")."""
+
+
+def option_text(description: str) -> str:
+    """An option's description for players: the words first, the ruling it
+    varies (a reader of the rules' RULES.md looks it up) after them."""
+    m = RULE_FIRST.match(description)
+    if m is None:
+        return description
+    text = m["text"].rstrip().removesuffix(".")
+    return f"{text[:1].upper()}{text[1:]}. Rule {m['rule']}."
+
+
 def describe_game(g: Game) -> dict[str, Any]:
-    """What the API tells of a game: players, options a table may set, bots.
-    (Options that stack a deal would show every seat the cards: not offered.)"""
+    """What the API tells of a game: players, options a table may set (each
+    default as a player types it), bots. (Options that stack a deal would show
+    every seat the cards: not offered.)"""
     return {
         "id": g.id,
         "name": g.name,
@@ -355,7 +371,7 @@ def describe_game(g: Game) -> dict[str, Any]:
         "max_players": g.max_players,
         "default_players": g.default_players,
         "options": [
-            {"name": n, "allowed": allowed, "default": default, "description": desc}
+            {"name": n, "allowed": allowed, "default": default, "description": option_text(desc)}
             for n, allowed, default, desc in g.Options.describe()
             if n not in g.stacking()
         ],

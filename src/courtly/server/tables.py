@@ -160,7 +160,9 @@ class Table:
                     "practice table (at most one person, no open seat) may choose one: "
                     "leave the seed out and the server deals at random"
                 )
-        state = game.new(players=len(seats), seed=req.seed, options=req.options)
+        # a refusal lists the options a web table takes (never the stacked deck)
+        options = game.Options.parse(req.options, hide=game.stacking())
+        state = game.new(players=len(seats), seed=req.seed, options=options)
         table = cls(
             id=new_table_id(),
             game=game,

@@ -33,8 +33,8 @@
     $("options").innerHTML = g.options.map((o) => {
       const id = `opt-${o.name}`;
       const quick = g.quick[o.name];
-      return `<p><label for="${id}"><b>${esc(o.name)}</b> <small>(${esc(o.allowed)}; default ${esc(JSON.stringify(o.default))})</small></label><br>` +
-        `<input id="${id}" data-option="${esc(o.name)}" placeholder="${esc(quick !== undefined ? quick : o.default ?? "")}"> <small>${esc(o.description)}</small></p>`;
+      return `<p><label for="${id}"><b>${esc(o.name)}</b> <small>(${esc(o.allowed)}; default ${esc(o.default)})</small></label><br>` +
+        `<input id="${id}" data-option="${esc(o.name)}" placeholder="${esc(quick !== undefined ? quick : o.default)}"> <small>${esc(o.description)}</small></p>`;
     }).join("") || "<p>This game has no options.</p>";
   }
 
@@ -46,8 +46,10 @@
     drawOptions();
   }
 
+  /* An option as typed (the way the defaults are shown: quick, 3, false, none). */
   function optionValue(text) {
     const t = text.trim();
+    if (t === "none") return null;
     if (t === "true" || t === "false") return t === "true";
     if (/^-?\d+(\.\d+)?$/.test(t)) return Number(t);
     return t;

@@ -1,0 +1,35 @@
+"""The lobby in a player's words: its options as a player types them."""
+
+from __future__ import annotations
+
+import re
+
+from tests.web.conftest import Pages
+
+
+def test_options_show_their_defaults_as_a_player_types_them(server: str, pages: Pages) -> None:
+    page = pages.new()
+    page.goto(server + "/")
+    page.check("input[value=garrison]")
+    page.click("details summary")
+    labels = page.inner_text("#options")
+    assert "length (quick | medium | long; default quick)" in labels
+    assert "joker_hits_trigger (true | false; default false)" in labels
+    for label in page.locator("#options label").all_inner_texts():
+        assert not re.search(r"None|False|True|'|\"", label), label
+    assert page.get_attribute("#opt-spent_order", "placeholder") == "chosen"
+    assert page.get_attribute("#opt-retake_joker", "placeholder") == "true"
+    # each description opens with its words, the rule it varies after them
+    description = page.locator("#opt-length + small").inner_text()
+    assert description.startswith("Game length;") and description.endswith("Rule GAR-2.")
+    # typing the placeholder is accepted; a refusal lists only what a table takes
+    page.fill("#opt-spent_order", "chosen")
+    page.fill("#opt-jokers", "5")
+    page.click("#create")
+    page.wait_for_selector("#lobby-error:text-matches('jokers')")
+    said = page.inner_text("#lobby-error")
+    assert "spent_order" not in said.split(".")[0]  # only jokers is refused
+    assert "deck" not in said and "None" not in said and "False" not in said
+    page.fill("#opt-jokers", "")
+    page.click("#create")
+    page.wait_for_selector("#created:not([hidden])")
