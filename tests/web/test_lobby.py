@@ -1,4 +1,5 @@
-"""The lobby in a player's words: its options as a player types them."""
+"""The lobby in a player's words: its options as a player types them, and its own
+refusals."""
 
 from __future__ import annotations
 
@@ -33,3 +34,19 @@ def test_options_show_their_defaults_as_a_player_types_them(server: str, pages: 
     page.fill("#opt-jokers", "")
     page.click("#create")
     page.wait_for_selector("#created:not([hidden])")
+
+
+def test_an_open_seat_at_an_unlisted_table_is_told_in_the_page_s_words(
+    server: str, pages: Pages
+) -> None:
+    page = pages.new()
+    page.goto(server + "/")
+    page.check("input[value=intrigue]")
+    page.select_option("select[data-seat='1']", "open")
+    page.uncheck("#public")
+    page.click("#create")
+    said = page.inner_text("#lobby-error")
+    assert said.startswith("Seat 1 is an open seat")
+    assert "List this table" in said and "a friend (invite link)" in said
+    assert '"public"' not in said and '"human"' not in said
+    assert page.is_hidden("#created")

@@ -62,9 +62,20 @@
     if (e.target.dataset && e.target.dataset.seat !== undefined && e.target.value === "open") $("public").checked = true;
   });
 
+  /* What the page can tell before asking the server, in the page's words. */
+  function problem() {
+    const open = [...document.querySelectorAll("#seats select")].filter((s) => s.value === "open").map((s) => s.dataset.seat);
+    if (open.length && !$("public").checked) {
+      const seats = `${open.length > 1 ? "Seats" : "Seat"} ${open.join(" and ")}`;
+      return `${seats} ${open.length > 1 ? "are open seats" : "is an open seat"}, which only a listed table offers to anyone: tick “List this table among the open tables”, or make ${open.length > 1 ? "them" : "it"} “a friend (invite link)” and send the link.`;
+    }
+    return "";
+  }
+
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
-    $("lobby-error").textContent = "";
+    $("lobby-error").textContent = problem();
+    if ($("lobby-error").textContent) return;
     const g = current();
     const options = $("quick").checked ? { ...g.quick } : {};
     for (const input of document.querySelectorAll("[data-option]")) {
