@@ -1,5 +1,5 @@
-"""The lobby in a player's words: its options as a player types them, and its own
-refusals."""
+"""The lobby in a player's words: its options as a player types them, its own
+refusals, and its list of open tables kept up to date."""
 
 from __future__ import annotations
 
@@ -50,3 +50,16 @@ def test_an_open_seat_at_an_unlisted_table_is_told_in_the_page_s_words(
     assert "List this table" in said and "a friend (invite link)" in said
     assert '"public"' not in said and '"human"' not in said
     assert page.is_hidden("#created")
+
+
+def test_a_listed_table_shows_at_once_among_the_open_tables(server: str, pages: Pages) -> None:
+    page = pages.new()
+    page.goto(server + "/")
+    page.check("input[value=crown-rivals]")
+    page.select_option("select[data-seat='1']", "open")
+    page.click("#create")
+    page.wait_for_selector("#created:not([hidden])")
+    table = (page.get_attribute("#spectate-link", "href") or "").rsplit("/", 1)[1]
+    row = page.locator(f"#open-tables li[data-table='{table}']")
+    row.wait_for()
+    assert row.locator("button.join").count() == 1

@@ -72,6 +72,15 @@
     return "";
   }
 
+  /* The open tables as the server lists them now (the lobby's own list). */
+  async function refreshOpenTables() {
+    try {
+      const r = await fetch("/", { headers: { accept: "text/html" } });
+      const fresh = new DOMParser().parseFromString(await r.text(), "text/html").getElementById("open-tables");
+      if (r.ok && fresh) $("open-tables").innerHTML = fresh.innerHTML;
+    } catch (err) { /* the list stays as it was */ }
+  }
+
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     $("lobby-error").textContent = problem();
@@ -95,6 +104,7 @@
       const answer = await r.json();
       if (!r.ok) { $("lobby-error").textContent = answer.error || "The table could not be created."; return; }
       showCreated(answer);
+      if (body.public) refreshOpenTables();
     } finally {
       $("create").disabled = false;
     }
