@@ -55,11 +55,13 @@ def test_an_open_seat_at_an_unlisted_table_is_told_in_the_page_s_words(
 def test_a_listed_table_shows_at_once_among_the_open_tables(server: str, pages: Pages) -> None:
     page = pages.new()
     page.goto(server + "/")
-    page.check("input[value=crown-rivals]")
+    page.check("input[value=intrigue]")
     page.select_option("select[data-seat='1']", "open")
     page.click("#create")
     page.wait_for_selector("#created:not([hidden])")
     table = (page.get_attribute("#spectate-link", "href") or "").rsplit("/", 1)[1]
     row = page.locator(f"#open-tables li[data-table='{table}']")
     row.wait_for()
+    assert "at the table: a player, a free seat, Easy bot ·" in row.inner_text()
+    assert "free: seat 1 ·" in row.inner_text()
     assert row.locator("button.join").count() == 1

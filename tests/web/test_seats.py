@@ -151,8 +151,8 @@ def test_lobby_creates_a_table_with_invites_and_lists_open_tables(
     # invite seat is never free, named or not
     page.goto(server + "/")
     row = page.locator(f"li[data-table='{table_id}']")
-    assert "free seats 2" in row.inner_text()
-    assert "an invited player" in row.inner_text()
+    assert "free: seat 2 ·" in row.inner_text()
+    assert "at the table: Ada, a player, a free seat" in row.inner_text()
     page.on("dialog", lambda d: d.accept("Bea"))
     row.locator("button.join").click()
     page.wait_for_url(f"**/play/{table_id}?token=*")
