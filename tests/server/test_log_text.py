@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from courtly.engine import text
+from courtly.engine.events import Event
 from courtly.engine.kit_text import line_problems
 from courtly.games import get
 from courtly.server.app import create_app
@@ -91,3 +92,12 @@ def test_the_replay_s_first_frame_holds_the_deal_as_its_seat_saw_it() -> None:
         if seat is not None:
             dealt = next(e for e in first if e["event"]["kind"] == "dealt")
             assert dealt["event"]["cards"] == state.game.opening(state)[2 + seat].data["cards"]
+
+
+def test_crown_rivals_names_a_bonus_s_suit_by_its_symbol() -> None:
+    """It said "You claim the D bonus A♥"."""
+    crown = get("crown-rivals")
+    said = crown.describe(Event("bonus", {"seat": 0, "suit": "D", "card": "AH"}), 0)
+    assert said is not None and text.plain(said, you=0) == "You claim the ♦ bonus A♥"
+    said = crown.describe(Event("bonus", {"seat": 1, "suit": "C"}), 0)
+    assert said is not None and "the ♣ bonus" in said

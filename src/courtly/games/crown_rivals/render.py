@@ -158,7 +158,8 @@ def describe(kind: str, data: Mapping[str, Any], seat: int | None) -> str | None
     if kind == "bonus":
         who = text.who(data["seat"], seat)
         target = f" {text.card(data['card'])}" if "card" in data else ""
-        return f"{who} claim{'' if who == 'you' else 's'} the {data['suit']} bonus{target}"
+        suit = SUIT_SYMBOL.get(data["suit"], data["suit"])
+        return f"{who} claim{'' if who == 'you' else 's'} the {suit} bonus{target}"
     if kind in ("refill", "market"):
         return None
     line = _LINES.get(kind)
