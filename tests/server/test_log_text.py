@@ -101,3 +101,17 @@ def test_crown_rivals_names_a_bonus_s_suit_by_its_symbol() -> None:
     assert said is not None and text.plain(said, you=0) == "You claim the ♦ bonus A♥"
     said = crown.describe(Event("bonus", {"seat": 1, "suit": "C"}), 0)
     assert said is not None and "the ♣ bonus" in said
+
+
+def test_the_end_of_a_game_says_winner_or_winners() -> None:
+    """It said "Game over: winner(s) Hard bot"."""
+    for game_id, data in (
+        ("agents-of-the-crown", {}),
+        ("agincards", {"why": "no cards left"}),
+    ):
+        game = get(game_id)
+        one = game.describe(Event("game_over", {**data, "winners": [1]}), 0)
+        two = game.describe(Event("game_over", {**data, "winners": [0, 2]}), 0)
+        assert one is not None and two is not None
+        assert text.plain(one, you=0).endswith(": winner P1"), one
+        assert text.plain(two, you=0).endswith(": winners you, P2"), two

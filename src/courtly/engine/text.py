@@ -88,6 +88,13 @@ def count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
+def winners(names: Sequence[str]) -> str:
+    """Who won: "winner P1", "winners P0, P2", "no winner"."""
+    if not names:
+        return "no winner"
+    return f"winner{'' if len(names) == 1 else 's'} " + ", ".join(names)
+
+
 _BARE = re.compile(r"(?<![\w{])(P\d+(?![\w}])|(?:[2-9TJQKA][CDHS]|X[12])'?(?![\w}']))")
 
 

@@ -200,7 +200,5 @@ def describe(kind: str, data: Mapping[str, Any], seat: int | None) -> str | None
             f"{who(i)} {s}" for i, s in enumerate(data["scores"])
         )
     if kind == "game_over":
-        return f"{text.strong('Game over')}: winner(s) " + ", ".join(
-            who(w) for w in data["winners"]
-        )
+        return f"{text.strong('Game over')}: " + text.winners([who(w) for w in data["winners"]])
     return None

@@ -196,6 +196,5 @@ def describe(kind: str, data: Mapping[str, Any], seat: int | None) -> str | None
     if kind == "passed":
         return f"{who(data['seat'])} passed"
     if kind == "game_over":
-        winners = ", ".join(who(w) for w in data["winners"])
-        return f"Game over ({data['why']}): winner(s) {winners}"
+        return f"Game over ({data['why']}): " + text.winners([who(w) for w in data["winners"]])
     return None
