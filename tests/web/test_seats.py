@@ -110,8 +110,14 @@ def test_a_wrong_token_is_told_plainly(server: str, pages: Pages) -> None:
     made = create(server, "intrigue", ["human", "easy", "easy"])
     page = pages.new()
     page.goto(made["spectate"] + "?token=not-a-real-token")
-    page.wait_for_selector("#conn.alert")
-    assert "not valid" in page.inner_text("#conn")
+    page.wait_for_selector("#conn.alert a")
+    assert page.inner_text("#status") == "This invite link is not valid for this table."
+    # no "Connecting…" left, nothing a seated player uses, and a link to watch
+    assert not page.is_visible("#auto-pass-bar") and not page.is_visible("#chat-form")
+    page.click("#conn a:text('watch this table')")
+    page.wait_for_url(made["spectate"])
+    wait_ready(page)
+    assert page.evaluate("document.body.dataset.seat") == "spectator"
 
 
 def test_lobby_creates_a_table_with_invites_and_lists_open_tables(

@@ -523,12 +523,23 @@
     ws.onclose = (e) => {
       view.connected = false;
       document.body.dataset.connected = "no";
-      if (e.code === 4403) { flash("This invite link is not valid for this table. You can still watch without the ?token part."); return; }
-      if (e.code === 4404) { flash("There is no such table."); return; }
+      if (e.code === 4403 || e.code === 4404) { refusedHere(e.code); return; }
       retry = Math.min(retry + 1, 6);
       flash("Connection lost: reconnecting…");
       setTimeout(connect, 300 * 2 ** retry);
     };
+  }
+
+  /* The server will not have this page at the table: say so, with the way on,
+   * and put away what only a seated player uses. */
+  function refusedHere(code) {
+    $("status").textContent = code === 4403 ? "This invite link is not valid for this table." : "There is no such table.";
+    flash("");
+    $("conn").innerHTML = code === 4403
+      ? `You can still <a href="/play/${encodeURIComponent(boot.table)}">watch this table</a>, or go back to <a href="/">the lobby</a>.`
+      : `Go back to <a href="/">the lobby</a>.`;
+    $("auto-pass-bar").hidden = true;
+    $("chat-form").hidden = true;
   }
 
   function maybeAskName() {
