@@ -174,3 +174,37 @@ def test_a_variant_that_changes_nothing_clearly_is_not_labelled_clear(tmp_path: 
     assert "[clear: how it plays] jack_value=10 against" not in said
     html = (out / "report.html").read_text()
     assert "<span class='tag tag-1'>how it plays: no clear change</span>" in html
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["lab", "run", "garrison", "-n", "10", "--jobs", "1", "--out"],
+        ["lab", "tune", "garrison", "--goal", "length=min", "-n", "5", "--trials", "1", "--out"],
+        ["lab", "dossier", "garrison", "-n", "5", "--jobs", "1", "--out"],
+        ["lab", "dossier", "garrison", "-n", "5", "--jobs", "1", "--work"],
+    ],
+)
+def test_a_folder_that_cannot_be_written_is_refused_before_any_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: list[str]
+) -> None:
+    def no_game(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(execute, "play_local", no_game)
+    monkeypatch.chdir(tmp_path)  # the dossier's other folder, by default, lands here
+    afile = tmp_path / "x.file"
+    afile.write_text("")
+    result = cli(*command, str(afile / "x"))
+    assert result.exit_code == 2
+    said = "".join(result.output.split())  # a long path may wrap anywhere
+    assert "".join(f"cannot write to {afile / 'x'}: {afile} is a file".split()) in said
+    assert f"chooseanother{command[-1]}folder" in said
+    assert "Traceback" not in result.output
+
+
+def test_a_folder_the_system_refuses_is_said_plainly(tmp_path: Path) -> None:
+    result = cli("lab", "run", "garrison", "-n", "2", "--jobs", "1", "--out", "/proc/courtly-x")
+    assert result.exit_code == 2
+    said = " ".join(result.output.split())
+    assert "cannot write to /proc/courtly-x: /proc does not let a folder or file be made" in said

@@ -128,11 +128,12 @@ def run(
 
     checks.extra("lab", "courtly lab")
     from courtly.lab import execute
-    from courtly.lab.store import LabDir
+    from courtly.lab.store import LabDir, writable
 
     out_console = console()
     p = execute.plan(game, bots, n, players, seed, parse_option_pairs(option or []), vary or [])
     folder = LabDir(out if out is not None else default_folder(p.settings))
+    writable(folder.path)
     workers = jobs or os.cpu_count() or 1
     total = sum(len(c.seeds) for c in p.chunks)
     where = f"cluster {cluster}" if cluster else f"{workers} process{'es' if workers > 1 else ''}"

@@ -87,12 +87,15 @@ def dossier(
     from courtly.games import get
     from courtly.lab import dossier as data
     from courtly.lab.dossiertext import write
+    from courtly.lab.store import writable
 
     g = get(game)
     if "," in bots:
         raise OptionError(
             "--bots: name one bot for every seat (the dossier plays every player count)"
         )
+    writable(out)
+    writable(data.work_folder(g, work), "--work")
     con = console()
     runs = data.plan(g)
     con.print(f"{g.name}: {len(runs)} lab runs of {n} games per setting", markup=False)

@@ -83,6 +83,7 @@ def tune(
     from courtly.games import get
     from courtly.lab import tune as tuning
     from courtly.lab.goals import parse_goals
+    from courtly.lab.store import writable
 
     g = get(game)
     if "," in bots:
@@ -103,6 +104,7 @@ def tune(
         base=base,
     )
     folder = out if out is not None else _folder(t.settings)
+    writable(folder)
     where = f"cluster {cluster}" if cluster else f"{jobs or os.cpu_count() or 1} process(es)"
     con = console()
     con.print(

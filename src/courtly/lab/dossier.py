@@ -144,6 +144,11 @@ def _t(v: Any) -> str:
     return str(v).lower() if isinstance(v, bool) else str(v)
 
 
+def work_folder(game: Game, work: Path | None = None) -> Path:
+    """Where a dossier's lab runs are kept: ``work``, by default lab-runs/dossier-GAME."""
+    return work if work is not None else Path("lab-runs") / f"dossier-{game.id}"
+
+
 def play(
     game_id: str,
     n: int,
@@ -166,7 +171,7 @@ def play(
     starts; ``on_game(key, done, total)`` as each of its games ends (and
     once first, with the games an earlier session already played)."""
     game = get(game_id)
-    root = work if work is not None else Path("lab-runs") / f"dossier-{game.id}"
+    root = work_folder(game, work)
     d = Dossier(game, bots, n, seed)
     runs = plan(game)
     if check and check_n:

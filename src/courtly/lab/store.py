@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -75,6 +76,23 @@ run saved before the lab counted them (its files are read as they are)."""
 
 class LabDirError(CourtlyError):
     """A lab folder that cannot be used as asked."""
+
+
+def writable(path: Path, option: str = "--out") -> None:
+    """Check that the folder ``path`` can be made (or is there) and written
+    in, leaving nothing behind, or say why not: called before any game is
+    played, so a folder that cannot hold the results is refused at once, not
+    after the games."""
+    place = next(p for p in (path, *path.parents) if p.exists())
+    if not place.is_dir():
+        why = f"{place} is a file"
+    else:
+        try:
+            os.rmdir(tempfile.mkdtemp(prefix=".courtly-", dir=place))
+            return
+        except OSError as exc:
+            why = f"{place} does not let a folder or file be made in it ({exc.strerror})"
+    raise LabDirError(f"cannot write to {path}: {why}; choose another {option} folder")
 
 
 def _maps(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -156,6 +174,7 @@ class LabDir:
             raise LabDirError(
                 f"{self.path} is not empty and holds no lab run: choose an empty or new --out folder"
             )
+        writable(self.path)
         self.chunks.mkdir(parents=True, exist_ok=True)
         _write_atomic(self.settings_file, json.dumps(settings, indent=2).encode())
 
