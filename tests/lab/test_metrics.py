@@ -13,6 +13,7 @@ from courtly.lab.stats import (
     binomial_test,
     fair_share_test,
     one_sample_test,
+    ratio_ci,
     share_ci,
     two_proportion_test,
     welch_test,
@@ -77,6 +78,16 @@ def test_wilson_interval_by_hand() -> None:
     assert e.mean == pytest.approx(0.8)
     assert e.low == pytest.approx(0.4902, abs=1e-3)
     assert e.high == pytest.approx(0.9433, abs=1e-3)
+
+
+def test_a_rate_is_a_ratio_of_sums_with_its_interval_by_hand() -> None:
+    # 3 events in 1 round, 2 in 4 rounds, 1 in 5: 6 events in 10 rounds
+    e = ratio_ci([3, 2, 1], [1, 4, 5])
+    assert e.mean == pytest.approx(0.6)
+    # each game's count less 0.6 times its rounds: 2.4, -0.4, -2; their
+    # variance (5.76 + 0.16 + 4) / 2 = 4.96; over the mean size, 10 / 3
+    half = 1.959963984540054 * math.sqrt(4.96 / 3) / (10 / 3)
+    assert (e.low, e.high) == pytest.approx((0.6 - half, 0.6 + half))
 
 
 def test_tests_of_significance() -> None:
@@ -175,9 +186,10 @@ def test_a_variant_summary_by_hand() -> None:
     assert v["tie_broken"]["mean"] == pytest.approx(1 / 3)
     assert v["decisiveness"]["mean"] == 0.5 and v["decisiveness"]["n"] == 2  # NaN left out
     assert v["length"]["round"]["mean"] == pytest.approx(7 / 3)
-    # curses: 2, 0, 1 a game; per round 1, 0, 1
+    # curses: 2, 0, 1 a game; per round, 3 curses in 2 + 4 + 1 rounds (not
+    # the mean of each game's 1, 0, 1, where the one-round game weighs as much)
     assert v["events"]["cursed"]["per_game"]["mean"] == pytest.approx(1.0)
-    assert v["events"]["cursed"]["per_unit"]["mean"] == pytest.approx(2 / 3)
+    assert v["events"]["cursed"]["per_unit"]["mean"] == pytest.approx(3 / 7)
     assert v["events"]["cursed"]["per_game"]["low"] >= 0  # a count's interval stays >= 0
     assert v["events"]["cursed"]["games_with"]["mean"] == pytest.approx(2 / 3)
     assert v["events"]["cursed"]["label"] == "curses (challenges failed)"

@@ -181,7 +181,8 @@ def definitions(summary: dict[str, Any]) -> list[tuple[str, str, str]]:
             "events",
             "events",
             "Everything the game reports happening (a siege, a reshuffle, a curse...), counted "
-            f"by kind: per game and per {unit}.",
+            f"by kind: per game, and per {unit} as every game's count over every game's "
+            f"{unit}s (a long game weighs as its length, not as one short game).",
         ),
         (
             "variant",

@@ -37,6 +37,25 @@ def mean_ci(values: Sequence[float]) -> Estimate:
     return Estimate(m, m - half, m + half, n)
 
 
+def ratio_ci(counts: Sequence[float], sizes: Sequence[float]) -> Estimate:
+    """A rate over many games: the total count over the total size (events per
+    round: every game's events over every game's rounds), so a long game
+    weighs as its length, not as one short game. Its 95% interval by the
+    delta method: the spread of each game's count less the rate times its
+    size, over the mean size."""
+    n = len(counts)
+    total = math.fsum(sizes)
+    if n == 0 or total <= 0:
+        return Estimate(math.nan, math.nan, math.nan, 0)
+    r = math.fsum(counts) / total
+    if n == 1:
+        return Estimate(r, r, r, 1)
+    residuals = [c - r * s for c, s in zip(counts, sizes, strict=True)]
+    var = math.fsum(e * e for e in residuals) / (n - 1)
+    half = Z95 * math.sqrt(var / n) / (total / n)
+    return Estimate(r, r - half, r + half, n)
+
+
 def share_ci(values: Sequence[float]) -> Estimate:
     """A share in [0, 1] (wins, with ties counted fractionally): the Wilson
     score interval, which stays inside [0, 1] and behaves near 0 and 1."""

@@ -28,6 +28,7 @@ from courtly.lab.stats import (
     holm,
     mean_ci,
     one_sample_test,
+    ratio_ci,
     share_ci,
     spread,
     two_proportion_test,
@@ -149,13 +150,11 @@ def variant_summary(
     events = {}
     for kind in kinds:
         counts = [float(g["events"].get(kind, 0)) for g in games]
-        per_unit = [
-            c / max(1, g["length"].get(unit, 1)) for c, g in zip(counts, games, strict=True)
-        ]
+        sizes = [float(max(1, g["length"].get(unit, 1))) for g in games]
         events[kind] = {
             "label": labels.get(kind, ""),
             "per_game": _count(mean_ci(counts)),
-            "per_unit": _count(mean_ci(per_unit)),
+            "per_unit": _count(ratio_ci(counts, sizes)),
             "games_with": est(share_ci([1.0 if c else 0.0 for c in counts])),
         }
     out["events"] = events
