@@ -139,13 +139,34 @@ def test_a_small_clear_change_is_shown_with_the_digits_that_show_it() -> None:
         "-0.004 [-0.007, -0.001]"
     )
     assert ch({"value": 0.03, "low": 0.01, "high": 0.06}, "decisiveness") == "+0.03 [0.01, 0.06]"
-    # a change that one decimal shows keeps one; no change at all stays 0.0
+    # a clear change's ends show too: it does not read as touching 0
+    assert ch({"value": -0.03, "low": -0.05, "high": -0.002}, "decisiveness") == (
+        "-0.030 [-0.050, -0.002]"
+    )
+    # a change that one decimal shows keeps one; no change at all reads 0.0
     assert ch({"value": -0.21, "low": -0.46, "high": 0.02}, "length") == "-0.2 [-0.5, 0.0]"
-    assert ch({"value": 0.0, "low": 0.0, "high": 0.0}, "ties") == "+0.0 points [0.0, 0.0]"
-    assert ch({"value": -1e-4, "low": -3e-4, "high": 2e-4}, "decisiveness") == "-0.0 [-0.0, 0.0]"
+    assert ch({"value": 0.0, "low": 0.0, "high": 0.0}, "ties") == "0.0 points [0.0, 0.0]"
     assert ch({"value": -0.075, "low": -0.135, "high": -0.005}, "first_player_edge") == (
         "-7.5 points [-13.5, -0.5]"
     )
+
+
+def test_a_change_that_rounds_to_zero_never_reads_minus_zero() -> None:
+    # intrigue.md read "-0.0 [-0.0, 0.0]" and garrison.md "-0.0 [-0.2, 0.1]"
+    assert ch({"value": -1e-4, "low": -3e-4, "high": 2e-4}, "decisiveness") == "0.0 [0.0, 0.0]"
+    # a small change in a wide interval shows itself, not a signed zero
+    assert ch({"value": -0.04, "low": -0.2, "high": 0.1}, "length") == "-0.04 [-0.20, 0.10]"
+    assert ch({"value": -0.0002, "low": -0.2, "high": 0.1}, "length") == "0.0 [-0.2, 0.1]"
+    # a fresh Garrison dossier read "+0.00 [-0.00, 0.01]"
+    assert ch({"value": 0.004, "low": -0.002, "high": 0.011}, "decisiveness") == (
+        "+0.004 [-0.002, 0.011]"
+    )
+    for value in (-0.3, -0.04, -0.004, -1e-5, 0.0, 1e-5, 0.004, 0.04, 0.3):
+        for low, high in ((value - 0.3, value + 0.3), (value - 1e-3, value + 1e-3)):
+            text = ch({"value": value, "low": low, "high": high}, "decisiveness")
+            assert "-0.0 " not in text and "-0.00 " not in text and "-0.000 " not in text
+            assert "+0.0 " not in text and not text.startswith(("+0.00 ", "+0.000 "))
+            assert "[-0.0," not in text and "[-0.00," not in text and "[-0.000," not in text
 
 
 def test_the_count_of_games_is_written_with_thousands_separators() -> None:

@@ -21,23 +21,33 @@ def iv(e: dict[str, float], pct: bool = False, digits: int = 1) -> str:
     )
 
 
+def _shows(x: float, digits: int) -> bool:
+    """Whether ``x`` reads as other than 0 to ``digits`` decimals."""
+    return round(x, digits) != 0
+
+
+def _fixed(x: float, digits: int) -> str:
+    """``x`` to ``digits`` decimals; a number that rounds to 0 reads 0, never -0."""
+    return f"{x if _shows(x, digits) else 0.0:.{digits}f}"
+
+
 def ch(c: dict[str, float], measure: str) -> str:
     """A change with its interval, to one decimal, or to as many (up to three)
-    as show it at all: a small but clear change (a decisiveness moved by 0.004)
-    must not read +0.0 [0.0, 0.0]. A trace below 0.0005 stays at one."""
+    as show the change itself (a decisiveness moved by 0.004 must not read
+    +0.0) and, when the interval leaves out no change, both its ends (a clear
+    change must not read as touching 0). A change that rounds to 0 reads 0.0,
+    unsigned; a trace below 0.0005 stays at one decimal."""
     if c["value"] != c["value"]:  # NaN: no one moves first
         return "–"
     pct = measure in ("first_player_edge", "ties")
     k, unit = (100, " points") if pct else (1, "")
     v, low, high = (k * c[key] for key in ("value", "low", "high"))
-    size = max(abs(v), abs(low), abs(high))
+    shown = [v, low, high] if low > 0 or high < 0 else [v]
     digits = 1
-    while 0 < size * 10**digits < 1 and digits < 3:
+    while digits < 3 and any(_shows(x, 3) and not _shows(x, digits) for x in shown):
         digits += 1
-    if round(size, digits) == 0:  # a trace even three decimals do not show
-        digits = 1
-    sign = "+" if v >= 0 else ""
-    return f"{sign}{v:.{digits}f}{unit} [{low:.{digits}f}, {high:.{digits}f}]"
+    sign = "+" if _shows(v, digits) and v > 0 else ""
+    return f"{sign}{_fixed(v, digits)}{unit} [{_fixed(low, digits)}, {_fixed(high, digits)}]"
 
 
 def write(d: data.Dossier, out: Path, command: str) -> Path:
