@@ -12,6 +12,7 @@ from courtly.lab import metrics
 from courtly.lab.stats import (
     binomial_test,
     fair_share_test,
+    mean_ci,
     one_sample_test,
     ratio_ci,
     share_ci,
@@ -203,3 +204,25 @@ def test_a_variant_summary_by_hand() -> None:
     by_seat = variant_summary("agents-of-the-crown", 2, games, seats)["curve"]
     assert by_seat["by"] == "seat"
     assert [p["mean"] for p in by_seat["seats"][0]] == pytest.approx([(2 + 1 + 3) / 3, 6.0])
+
+
+def test_a_bounded_measure_s_interval_stays_within_its_range() -> None:
+    from courtly.lab.summary import variant_summary
+
+    # a winner who mostly takes the lead at the very end: decisiveness near 100%,
+    # where the normal approximation reached 101%
+    games = [
+        _game(s, 0, [0], [7, 3], decisiveness=0.2 if s == 0 else 1.0, rounds=1 + s % 2)
+        for s in range(10)
+    ]
+    games[1]["events"] = {"cursed": 1}
+    seats = [r for g in games for r in _seats(g)]
+    v = variant_summary("agents-of-the-crown", 2, games, seats)
+    d = v["decisiveness"]
+    assert d["mean"] == pytest.approx(0.92)
+    assert d["high"] == 1.0 and 0.0 < d["low"] < d["mean"]
+    assert v["events"]["cursed"]["per_game"]["low"] == 0.0  # a count, at 0 or above
+    assert v["events"]["cursed"]["per_unit"]["low"] == 0.0
+    assert all(s["rank"]["low"] >= 1 and s["rank"]["high"] <= 2 for s in v["seats"])
+    assert mean_ci([0.0, 1.0, 1.0, 1.0], 0, 1).high == 1.0
+    assert mean_ci([0.0, 0.0, 0.0, 1.0], 0, 1).low == 0.0

@@ -323,7 +323,7 @@ def lengths(d: Dossier) -> list[dict[str, Any]]:
                     "players": run.players,
                     "label": v["label"],
                     "unit": unit,
-                    "length": _est(mean_ci([float(g["length"][unit]) for g in games])),
+                    "length": _est(mean_ci([float(g["length"][unit]) for g in games], 0)),
                     "decisions": v["length"]["decisions"],
                 }
             )

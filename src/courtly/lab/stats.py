@@ -24,8 +24,13 @@ class Estimate:
         return f"{self.mean:.{digits}f} [{self.low:.{digits}f}, {self.high:.{digits}f}]"
 
 
-def mean_ci(values: Sequence[float]) -> Estimate:
-    """Mean and normal-approximation 95% interval of the mean."""
+def mean_ci(
+    values: Sequence[float], lowest: float = -math.inf, highest: float = math.inf
+) -> Estimate:
+    """Mean and normal-approximation 95% interval of the mean, kept within the
+    measure's possible range [``lowest``, ``highest``] (a decisiveness within
+    0-1, a count at 0 or above): the approximation can reach past it, the
+    mean cannot."""
     n = len(values)
     if n == 0:
         return Estimate(math.nan, math.nan, math.nan, 0)
@@ -34,15 +39,17 @@ def mean_ci(values: Sequence[float]) -> Estimate:
         return Estimate(m, m, m, 1)
     var = sum((v - m) ** 2 for v in values) / (n - 1)
     half = Z95 * math.sqrt(var / n)
-    return Estimate(m, m - half, m + half, n)
+    return Estimate(m, max(lowest, m - half), min(highest, m + half), n)
 
 
-def ratio_ci(counts: Sequence[float], sizes: Sequence[float]) -> Estimate:
+def ratio_ci(
+    counts: Sequence[float], sizes: Sequence[float], lowest: float = -math.inf
+) -> Estimate:
     """A rate over many games: the total count over the total size (events per
     round: every game's events over every game's rounds), so a long game
     weighs as its length, not as one short game. Its 95% interval by the
     delta method: the spread of each game's count less the rate times its
-    size, over the mean size."""
+    size, over the mean size; kept at ``lowest`` or above."""
     n = len(counts)
     total = math.fsum(sizes)
     if n == 0 or total <= 0:
@@ -53,7 +60,7 @@ def ratio_ci(counts: Sequence[float], sizes: Sequence[float]) -> Estimate:
     residuals = [c - r * s for c, s in zip(counts, sizes, strict=True)]
     var = math.fsum(e * e for e in residuals) / (n - 1)
     half = Z95 * math.sqrt(var / n) / (total / n)
-    return Estimate(r, r - half, r + half, n)
+    return Estimate(r, max(lowest, r - half), r + half, n)
 
 
 def share_ci(values: Sequence[float]) -> Estimate:

@@ -51,6 +51,16 @@ def event_labels(game: str) -> Mapping[str, str]:
     return declared.event_labels if declared else {}
 
 
+RANGES = (
+    ("decisiveness", 0.0, 1.0),
+    ("lead_changes", 0.0, math.inf),
+    ("drama", 0.0, math.inf),
+    ("choices", 1.0, math.inf),
+)
+"""The game-by-game means besides length and margin, each with its possible
+range, to which its interval is kept: decisiveness is a share of the game,
+lead changes and drama never go below 0, a decision has one choice or more."""
+
 CURVE_MIN_SHARE = 0.1
 """A per-turn curve stops where fewer than this share of the games are still going."""
 
@@ -92,7 +102,7 @@ def variant_summary(
                 "win_share": est(share_ci(shares)),
                 "score": est(mean_ci(scores)),
                 "score_sd": spread(scores),
-                "rank": est(mean_ci([r["rank"] for r in rows])),
+                "rank": est(mean_ci([r["rank"] for r in rows], 1, players)),
                 "scores": scores,
             }
         )
@@ -132,10 +142,10 @@ def variant_summary(
     for g in games:
         for k, v in g["length"].items():
             lengths.setdefault(k, []).append(v)
-    out["length"] = {k: est(mean_ci(v)) for k, v in lengths.items()}
+    out["length"] = {k: est(mean_ci(v, 0)) for k, v in lengths.items()}
     out["lengths"] = lengths
-    for key in ("decisiveness", "lead_changes", "drama", "choices"):
-        out[key] = est(mean_ci(_finite([g[key] for g in games])))
+    for key, lowest, highest in RANGES:
+        out[key] = est(mean_ci(_finite([g[key] for g in games]), lowest, highest))
     out["decisiveness_values"] = _finite([g["decisiveness"] for g in games])
     out["shared"] = est(share_ci([1.0 if g["shared"] else 0.0 for g in games]))
     tied = [metrics.top_tied(g["scores"]) for g in games]
@@ -153,8 +163,8 @@ def variant_summary(
         sizes = [float(max(1, g["length"].get(unit, 1))) for g in games]
         events[kind] = {
             "label": labels.get(kind, ""),
-            "per_game": _count(mean_ci(counts)),
-            "per_unit": _count(ratio_ci(counts, sizes)),
+            "per_game": est(mean_ci(counts, 0)),
+            "per_unit": est(ratio_ci(counts, sizes, 0)),
             "games_with": est(share_ci([1.0 if c else 0.0 for c in counts])),
         }
     out["events"] = events
@@ -216,13 +226,6 @@ def _curves(games: list[dict[str, Any]], players: int) -> dict[str, Any]:
                 )
             )
     return {"going": going, "by": "order" if by_order else "seat", "seats": lines}
-
-
-def _count(e: Estimate) -> dict[str, float]:
-    """A count's estimate, its interval kept at 0 or above."""
-    out = est(e)
-    out["low"] = max(0.0, out["low"]) if not math.isnan(out["low"]) else out["low"]
-    return out
 
 
 # -- comparing variants --------------------------------------------------------------
