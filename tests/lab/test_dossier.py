@@ -108,7 +108,7 @@ def test_a_dossier_checks_who_wins_with_another_bot_and_says_if_they_disagree(
         tmp_path, "crown-rivals", "3", "d", "--check-bots", "random", "--check-n", "6",
         "--duel-n", "0",
     )  # fmt: skip
-    assert "**Checked with a stronger bot.**" in text and "played 6 times" in text
+    assert "**Checked with a stronger bot.**" in text and "played 6 times at 2 players" in text
     assert "- the first player wins " in text and "with `random`" in text
     assert "- the player moving second wins " in text
     said = ("**the two disagree**", "the two agree", "does not confirm it")
@@ -212,8 +212,36 @@ def test_a_change_seen_only_on_paired_deals_is_not_contradicted_by_its_finding()
     }  # fmt: skip
     text = "\n".join(_options([row], [], "intrigue"))
     assert "`spy_reveal=face_up` changes the" in text
+    assert "were checked" not in text  # Crown Rivals is for 2 players only
+
     assert "no measure changes clearly" not in text
     assert "This shows only with each deal set against itself" in text and "likely" in text
+
+
+def test_a_check_at_one_player_count_says_the_others_were_not_checked() -> None:
+    """Agincards' check played 2 players, and concluded "They agree: ... the
+    findings above about who wins are not an artefact", while they are about
+    4, 5, 7 and 8 players."""
+    from courtly.lab.dossiertext import _check
+
+    row = {"who": "the first player", "verdict": "agree",
+           "weak": {"mean": 0.515, "low": 0.446, "high": 0.583},
+           "strong": {"mean": 0.6, "low": 0.423, "high": 0.754}}  # fmt: skip
+    check = {
+        "bot": "hard@490it", "games": 30, "duel": None, "departures": None, "fair": 0.5,
+        "players": 2, "unchecked": [3, 4, 5, 6, 7, 8], "rows": [row],
+        "disagree": False, "unsure": False,
+    }  # fmt: skip
+    text = " ".join(_check(check, "normal", "hard@490it"))
+    assert "played 30 times at 2 players with the `hard@490it` bot" in text
+    assert "the findings above about who wins at 2 players are not an artefact" in text
+    assert (
+        "Only 2 players were checked: the findings about who wins at 3, 4, 5, 6, 7 and 8 "
+        "players were not." in text
+    )
+    for verdict in ("disagree", "unsure"):
+        said = " ".join(_check({**check, verdict: True}, "normal", "hard@490it"))
+        assert "at 3, 4, 5, 6, 7 and 8 players were not" in said
 
 
 def test_the_answers_to_the_designer_say_where_the_stronger_bot_disagrees() -> None:
@@ -228,6 +256,7 @@ def test_the_answers_to_the_designer_say_where_the_stronger_bot_disagrees() -> N
 
     check = {
         "bot": "hard@600it", "games": 20, "duel": {"stronger": True}, "departures": None,
+        "players": 4, "unchecked": [],
         "rows": [
             {"who": "seat P0", "verdict": "apart", "weak": est(0.248, 0.193, 0.312),
              "strong": est(0.525, 0.320, 0.721)},
@@ -238,7 +267,10 @@ def test_the_answers_to_the_designer_say_where_the_stronger_bot_disagrees() -> N
         ],
     }  # fmt: skip
     caveat = _caveat(check, "normal", "hard@600it")
-    assert "with the stronger `hard@600it` in every seat (20 games), seat P0 wins 52.5%" in caveat
+    assert (
+        "with the stronger `hard@600it` in every seat (20 games at 4 players), seat P0 wins 52.5%"
+        in caveat
+    )
     assert "does not confirm the figures for seat P2" in caveat and "seat P1" not in caveat
     seats = [est(0.248, 0.193, 0.312)] * 4
     fair = [{"games": 200, "seats": seats, "seat_p": 0.6, "first": None, "findings": []}]

@@ -223,7 +223,9 @@ def check(d: Dossier) -> dict[str, Any] | None:
     the checking bot: the first player's win share (or each seat's) by both,
     and whether they disagree (intervals apart, or one clear where the other
     is not); and how often the checking bot left the heuristic's move
-    (``departures``: None when it does not search)."""
+    (``departures``: None when it does not search). It checks that one player
+    count, ``players``; ``unchecked`` lists the dossier's others (a solo game
+    aside), whose findings about who wins it does not check."""
     strong = d.runs.get("check")
     base = d.runs.get(f"players-{d.game.default_players}")
     if strong is None or base is None:
@@ -268,6 +270,12 @@ def check(d: Dossier) -> dict[str, Any] | None:
             "weaker": won.high < fair,
         },
         "games": b["games"],
+        "players": base.players,
+        "unchecked": sorted(
+            r.players
+            for r in d.runs.values()
+            if r.key.startswith("players-") and r.players not in (1, base.players)
+        ),
         "fair": fair,
         "rows": rows,
         "disagree": any(r["verdict"] == "apart" for r in rows),

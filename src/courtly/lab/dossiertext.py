@@ -205,7 +205,7 @@ def _check(c: dict[str, Any], weak: str, check_bot: str) -> list[str]:
     L = [
         "**Checked with a stronger bot.** The text's rules were also played "
         + ("once" if c["games"] == 1 else f"{c['games']} times")
-        + f" with the `{bot}` bot in every seat ({how}). "
+        + f" at {c['players']} players with the `{bot}` bot in every seat ({how}). "
         + (
             "It plays `normal`'s move unless its look-ahead finds a clearly better one: "
             + departures.note(f"`{bot}`", t)
@@ -250,9 +250,20 @@ def _check(c: dict[str, Any], weak: str, check_bot: str) -> list[str]:
     else:
         end = (
             "They agree: as far as this check can tell, the findings above about who wins "
-            f"are not an artefact of the `{weak}` bot's play."
+            f"at {c['players']} players are not an artefact of the `{weak}` bot's play."
+        )
+    if c["unchecked"]:
+        end += (
+            f" Only {c['players']} players were checked: the findings about who wins at "
+            f"{_counts(c['unchecked'])} players were not."
         )
     return [*L, "", end]
+
+
+def _counts(counts: list[int]) -> str:
+    """Player counts in words: 4, 5, 7 and 8."""
+    shown = [str(k) for k in counts]
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
 
 
 def _played(d: data.Dossier) -> str:
@@ -434,7 +445,7 @@ def _caveat(c: dict[str, Any], weak: str, check_bot: str) -> str:
     figures): "" where it agrees, or where the check is no check."""
     if _blind(c, c["bot"], weak, check_bot):
         return ""
-    games = f"{c['games']} game" + ("" if c["games"] == 1 else "s")
+    games = f"{c['games']} game" + ("" if c["games"] == 1 else "s") + f" at {c['players']} players"
     apart = [r for r in c["rows"] if r["verdict"] == "apart"]
     unsure = [r for r in c["rows"] if r["verdict"] == "unsure"]
     said = []
