@@ -58,6 +58,12 @@ def test_a_garrison_dossier_has_its_sections_plots_and_the_target_table(tmp_path
     assert "Games played: 84**" in text  # (5 counts x 3 lengths + 13 option settings) x 3 games
     assert "courtly lab dossier garrison -n 3 --seed 0" in text
     assert "30 pts is a good amount" in text  # the designer's own words, answered
+    # made without --check-bots: it says so, with the game's own check and the command
+    assert "**Not checked with a stronger bot.**" in text
+    assert (
+        "`courtly lab dossier garrison -n 3 --seed 0 --check-bots hard@5000it --check-n 100`"
+        in text
+    )
     # the same command, the same dossier
     assert dossier(tmp_path, "garrison", "3", "b") == text
 
@@ -109,6 +115,7 @@ def test_a_dossier_checks_who_wins_with_another_bot_and_says_if_they_disagree(
         "--duel-n", "0",
     )  # fmt: skip
     assert "**Checked with a stronger bot.**" in text and "played 6 times at 2 players" in text
+    assert "Not checked with a stronger bot" not in text
     assert "- the first player wins " in text and "with `random`" in text
     assert "- the player moving second wins " in text
     said = ("**the two disagree**", "the two agree", "does not confirm it")

@@ -97,6 +97,8 @@ def write(d: data.Dossier, out: Path, command: str) -> Path:
     checked = data.check(d)
     if checked:
         L += ["", *_check(checked, d.bots, g.check_bot)]
+    else:
+        L += ["", _unchecked(d.bots, g.check_bot, command)]
     L += ["", "## How long a game lasts", "", f"![Length by player count]({g.id}/length.png)", ""]
     L += _lengths(lengths, unit, g.length_note)
     L += ["", "## Rulings and options: what each alternative changes", ""]
@@ -258,6 +260,17 @@ def _check(c: dict[str, Any], weak: str, check_bot: str) -> list[str]:
             f"{_counts(c['unchecked'])} players were not."
         )
     return [*L, "", end]
+
+
+def _unchecked(weak: str, check_bot: str, command: str) -> str:
+    """The caution of a dossier made without a stronger bot's check."""
+    return (
+        "**Not checked with a stronger bot.** The findings above about who wins come from "
+        f"the `{weak}` bot alone, and may come from how it plays rather than from the "
+        f"rules. Before acting on one, check it with the game's stronger bot, `{check_bot}`: "
+        f"`{command} --check-bots {check_bot} --check-n 100` plays the text's rules with "
+        "it in every seat and says where the two disagree."
+    )
 
 
 def _counts(counts: list[int]) -> str:
