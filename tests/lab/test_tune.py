@@ -5,6 +5,8 @@ every trial on the same seeds, the best replayed on fresh ones."""
 from __future__ import annotations
 
 import json
+import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +16,7 @@ from typer.testing import CliRunner
 
 from courtly.cli.app import app
 from courtly.engine.errors import OptionError
-from courtly.games import get
+from courtly.games import all_games, get
 from courtly.lab import execute
 from courtly.lab.goals import compare, estimate, parse_goal, parse_goals
 from courtly.lab.tune import players_list, space
@@ -180,3 +182,14 @@ def test_a_trial_that_misses_a_range_goal_says_so_in_its_column() -> None:
     assert "misses" not in _cell(spread, {"value": 9.0, "low": 8.0, "high": 10.0})
     edge = parse_goal("first_player_edge=0")  # a value is never met exactly
     assert "misses" not in _cell(edge, {"value": 0.03, "low": -0.01, "high": 0.07})
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in all_games()])
+def test_every_option_is_in_its_game_s_rules_table(game_id: str) -> None:
+    """The lab tells designers to use `-o target=45` and `-o start_influence=60`;
+    Garrison's and Crown Rivals' RULES.md left those options out."""
+    game = get(game_id)
+    text = (Path(sys.modules[type(game).__module__].__file__ or "").parent / "RULES.md").read_text()
+    table = text.split("## Options", 1)[1].split("\n## ", 1)[0]
+    listed = set(re.findall(r"^\| `?([a-z_]+)`? *\|", table, flags=re.M))
+    assert set(game.Options.model_fields) <= listed
