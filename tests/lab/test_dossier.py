@@ -56,6 +56,11 @@ def test_a_garrison_dossier_has_its_sections_plots_and_the_target_table(tmp_path
         for length in ("quick", "medium", "long"):
             assert f"| {p} | length={length} |" in text
     assert "Games played: 84**" in text  # (5 counts x 3 lengths + 13 option settings) x 3 games
+    # the 6 option runs each open with the text's own 3 games at 4 players
+    assert (
+        "Of them 18 are the text's own games at 4 players played again, the same games, as "
+        "the baseline of each of the 6 options compared: 66 different games." in text
+    )
     assert "courtly lab dossier garrison -n 3 --seed 0" in text
     assert "30 pts is a good amount" in text  # the designer's own words, answered
     # made without --check-bots: it says so, with the game's own check and the command
@@ -174,6 +179,28 @@ def test_a_change_that_rounds_to_zero_never_reads_minus_zero() -> None:
             assert "-0.0 " not in text and "-0.00 " not in text and "-0.000 " not in text
             assert "+0.0 " not in text and not text.startswith(("+0.00 ", "+0.000 "))
             assert "[-0.0," not in text and "[-0.00," not in text and "[-0.000," not in text
+
+
+def test_a_dossier_says_how_many_runs_and_games_it_plays_counting_each_once(
+    tmp_path: Path,
+) -> None:
+    """`courtly lab dossier crown-rivals -n 40` said "3 lab runs of 40 games per
+    setting" and "200 games" for 120 different games; Garrison's said "11 lab
+    runs" and then played 16."""
+    result = runner.invoke(
+        app,
+        ["lab", "dossier", "crown-rivals", "-n", "2", "--jobs", "1", "--out", str(tmp_path / "d"),
+         "--work", str(tmp_path / "w"), "--check-bots", "random", "--check-n", "2",
+         "--duel-n", "2"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    # the count, 2 options, the check and the duel's 2 seats: 6 runs; 2 + 2 x 4 + 2 + 2 x 1 games
+    assert (
+        "Crown Rivals: 6 lab runs, 14 games (2 per setting; 4 of them the text's own games "
+        "at 2 players, played again as each option's baseline)" in said
+    )
+    assert "14 games (10 different); dossier:" in said
 
 
 def test_the_count_of_games_is_written_with_thousands_separators() -> None:

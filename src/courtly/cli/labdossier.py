@@ -97,8 +97,27 @@ def dossier(
     writable(out)
     writable(data.work_folder(g, work), "--work")
     con = console()
-    runs = data.plan(g)
-    con.print(f"{g.name}: {len(runs)} lab runs of {n} games per setting", markup=False)
+    check = check_bots.strip().lower() if check_bots else None
+    runs = data.schedule(g, n, seed, bots.strip().lower(), check, check_n, duel_n)
+    total = sum(len(c.seeds) for _, p in runs for c in p.chunks)
+    again = sum(
+        len(c.seeds)
+        for r, p in runs
+        if r.key.startswith("option-")
+        for c in p.chunks
+        if c.variant == 0
+    )
+    con.print(
+        f"{g.name}: {len(runs)} lab runs, {total:,} games ({n} per setting"
+        + (
+            f"; {again:,} of them the text's own games at {g.default_players} players, "
+            "played again as each option's baseline"
+            if again
+            else ""
+        )
+        + ")",
+        markup=False,
+    )
     with _progress(con) as bar:
         bars = Bars(bar)
         d = data.play(
@@ -110,7 +129,7 @@ def dossier(
             jobs or os.cpu_count() or 1,
             cluster,
             progress=lambda key: con.print(f"  {key}", markup=False),
-            check=check_bots.strip().lower() if check_bots else None,
+            check=check,
             check_n=check_n,
             duel_n=duel_n,
             on_game=bars.update,
@@ -122,4 +141,7 @@ def dossier(
         + (f" --duel-n {duel_n}" if check_bots and duel_n != DUEL_N else "")
     )
     page = write(d, out, command)
-    con.print(f"{d.games_played} games; dossier: {page}", markup=False)
+    con.print(
+        f"{d.games_played:,} games ({d.games_played - d.replayed:,} different); dossier: {page}",
+        markup=False,
+    )

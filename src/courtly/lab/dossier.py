@@ -78,6 +78,15 @@ class Dossier:
     def games_played(self) -> int:
         return sum(len(r.games) for r in self.runs.values())
 
+    @property
+    def replayed(self) -> int:
+        """Games played again: each option's run opens with the text's own
+        games at the default count (its baseline, on the same seeds), the
+        very games of that count's own run."""
+        return sum(
+            len(by_variant(r, 0)[0]) for k, r in self.runs.items() if k.startswith("option-")
+        )
+
 
 def plan(game: Game) -> list[Run]:
     """The runs of a game's dossier: each player count (every length where
@@ -144,6 +153,35 @@ def _t(v: Any) -> str:
     return str(v).lower() if isinstance(v, bool) else str(v)
 
 
+def schedule(
+    game: Game,
+    n: int,
+    seed: int = 0,
+    bots: str = "normal",
+    check: str | None = None,
+    check_n: int = 0,
+    duel_n: int = 0,
+) -> list[tuple[Run, execute.Plan]]:
+    """Every run of the dossier with its lab plan: ``plan``'s, then the check
+    and the duel. Every run is planned before any is played: a bad name (a
+    checking bot's, say) is said at once, not after the hours of games
+    before its run."""
+    runs = plan(game)
+    if check and check_n:
+        players = game.default_players
+        runs.append(Run("check", players, [], needed(game, players), bots=check, n=check_n))
+        runs += duels(game, bots, check, duel_n)
+    return [
+        (
+            run,
+            execute.plan(
+                game.id, run.bots or bots, run.n or n, run.players, seed, run.options, run.vary
+            ),
+        )
+        for run in runs
+    ]
+
+
 def work_folder(game: Game, work: Path | None = None) -> Path:
     """Where a dossier's lab runs are kept: ``work``, by default lab-runs/dossier-GAME."""
     return work if work is not None else Path("lab-runs") / f"dossier-{game.id}"
@@ -173,20 +211,7 @@ def play(
     game = get(game_id)
     root = work_folder(game, work)
     d = Dossier(game, bots, n, seed)
-    runs = plan(game)
-    if check and check_n:
-        players = game.default_players
-        runs.append(Run("check", players, [], needed(game, players), bots=check, n=check_n))
-        runs += duels(game, bots, check, duel_n)
-    # Every run planned before any is played: a bad name (a checking bot's,
-    # say) is said at once, not after the hours of games before its run.
-    plans = [
-        execute.plan(
-            game.id, run.bots or bots, run.n or n, run.players, seed, run.options, run.vary
-        )
-        for run in runs
-    ]
-    for run, p in zip(runs, plans, strict=True):
+    for run, p in schedule(game, n, seed, bots, check, check_n, duel_n):
         digest = hashlib.sha256(json.dumps(p.settings, sort_keys=True).encode()).hexdigest()
         folder = LabDir(root / f"{run.key}-{digest[:10]}")
         if progress:

@@ -285,10 +285,19 @@ def _played(d: data.Dossier) -> str:
     check = f", and {d.runs['check'].n:,} to check with another bot" if "check" in d.runs else ""
     duel = _duel_games(d)
     against = f" and {duel:,} of that bot against `{d.bots}`" if duel else ""
+    options = sum(1 for k in d.runs if k.startswith("option-"))
+    again = (
+        f" Of them {d.replayed:,} are the text's own games at {d.game.default_players} "
+        "players played again, the same games, as the baseline of "
+        + ("the one option" if options == 1 else f"each of the {options} options")
+        + f" compared: {d.games_played - d.replayed:,} different games."
+        if d.replayed
+        else ""
+    )
     return (
         f"**Games played: {d.games_played:,}** ({d.n:,} per setting and player count"
         f"{check}{against}, seeds {d.seed} to {d.seed + d.n - 1}, the same seeds for every "
-        "setting, so settings differ by their rules, not their deals)."
+        f"setting, so settings differ by their rules, not their deals).{again}"
     )
 
 
