@@ -146,6 +146,7 @@ def test_games_in_words() -> None:
     assert games_in_100(0.004) == "fewer than 1 game in 100"
     assert games_in_100(0.01) == "about 1 game in 100 (one in 100)"
     assert games_range(-0.09, 0.04) == "anything from 9 games in 100 lost to 4 won"
+    assert games_range(-0.01, 0.09) == "anything from 1 game in 100 lost to 9 won"
     assert games_range(-0.13, -0.01) == "between 1 and 13 games in 100 lost"
     assert games_range(0.02, 0.07) == "between 2 and 7 games in 100 won"
     assert plural("round") == "rounds" and plural("tiles") == "tiles"

@@ -148,7 +148,8 @@ def games_range(low: float, high: float) -> str:
     """An interval of games won or lost, per 100 games, in words."""
     lo, hi = 100 * low, 100 * high
     if lo < 0 < hi:
-        return f"anything from {-lo:.0f} games in 100 lost to {hi:.0f} won"
+        lost = f"{-lo:.0f}"
+        return f"anything from {lost} game{'' if lost == '1' else 's'} in 100 lost to {hi:.0f} won"
     if hi <= 0:
         return f"between {-hi:.0f} and {-lo:.0f} games in 100 lost"
     return f"between {lo:.0f} and {hi:.0f} games in 100 won"
