@@ -208,3 +208,13 @@ def test_a_folder_the_system_refuses_is_said_plainly(tmp_path: Path) -> None:
     assert result.exit_code == 2
     said = " ".join(result.output.split())
     assert "cannot write to /proc/courtly-x: /proc does not let a folder or file be made" in said
+
+
+def test_a_game_of_one_player_count_says_that_count() -> None:
+    result = cli("lab", "run", "agents-of-the-crown", "--players", "3", "-n", "2")
+    assert result.exit_code == 2
+    assert "Agents of the Crown is for 4 players, not 3" in result.output
+    tuned = cli("lab", "tune", "agents-of-the-crown", "--players", "3", "--goal", "length=min")
+    assert tuned.exit_code == 2
+    assert "Agents of the Crown is for 4 players, not 3" in tuned.output
+    assert "4 to 4" not in result.output + tuned.output

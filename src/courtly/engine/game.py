@@ -168,6 +168,13 @@ class Game(ABC):
     def action_space_size(self) -> int:
         return len(self.actions)
 
+    @property
+    def players_allowed(self) -> str:
+        """The player counts in words: "2 to 6", or "4" for a game of one count."""
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players} to {self.max_players}"
+
     # -- making states ------------------------------------------------------
     def new(
         self,
@@ -178,12 +185,7 @@ class Game(ABC):
         """A new game. ``seed`` None draws 64 random bits (and the state keeps them)."""
         n = self.default_players if players is None else players
         if not isinstance(n, int) or not self.min_players <= n <= self.max_players:
-            allowed = (
-                str(self.min_players)
-                if self.min_players == self.max_players
-                else f"{self.min_players} to {self.max_players}"
-            )
-            raise OptionError(f"{self.name} is for {allowed} players, not {players}")
+            raise OptionError(f"{self.name} is for {self.players_allowed} players, not {players}")
         opts = self.Options.parse(options)
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "big")

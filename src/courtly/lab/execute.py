@@ -41,9 +41,7 @@ def seat_bots(game_id: str, bots: str, players: int | None) -> list[str]:
             "or a single bot for every seat"
         )
     if not game.min_players <= len(names) <= game.max_players:
-        raise OptionError(
-            f"{game.name} is for {game.min_players} to {game.max_players} players, not {len(names)}"
-        )
+        raise OptionError(f"{game.name} is for {game.players_allowed} players, not {len(names)}")
     for n in names:
         bot_registry.make(n, game)  # an unknown bot fails here with the known ones
     return names

@@ -173,9 +173,7 @@ def players_list(game: Game, text: str | None) -> list[int]:
         ) from None
     for p in out:
         if not game.min_players <= p <= game.max_players:
-            raise OptionError(
-                f"{game.name} is for {game.min_players} to {game.max_players} players, not {p}"
-            )
+            raise OptionError(f"{game.name} is for {game.players_allowed} players, not {p}")
     return sorted(set(out))
 
 
