@@ -161,3 +161,20 @@ def test_a_card_you_do_not_hold_names_your_hand_as_the_table_shows_it() -> None:
     assert "[" not in said and "'" not in said  # not a Python list
     shown = said.split("your hand is ")[1].split()
     assert sorted(shown) == sorted(hand) and len(shown) == len(hand)
+
+
+def test_the_privacy_screen_clears_the_scrollback_too() -> None:
+    """Hot seat: the screen that passes the device wipes the lines above the
+    screen as well (ESC[3J), so scrolling up does not show the hand before."""
+    game = get("garrison")
+    state = game.new(players=2, seed=4)
+    out = Console(file=io.StringIO(), width=100, force_terminal=True)
+    lines = ["", "end", ""]
+    table = TerminalTable(["human", "human"], game, state, out, prompter=Scripted(out, lines))
+    table.human_turn(0)
+    assert table.viewer == 0 and not lines[1:]
+    table.privacy_screen(1)
+    shown = out.file.getvalue()  # type: ignore[attr-defined]
+    assert "Your hand" in shown
+    after = shown.rsplit("\x1b[2J\x1b[3J", 1)[1]
+    assert "Pass the device to P1" in after and "Your hand" not in after

@@ -23,9 +23,11 @@ from typing import Any
 
 from rich.columns import Columns
 from rich.console import Console
+from rich.control import Control
 from rich.markdown import Markdown
 from rich.markup import escape
 from rich.rule import Rule
+from rich.segment import ControlType, Segment
 from rich.table import Table
 
 from courtly import bots as bot_registry
@@ -249,7 +251,7 @@ class TerminalTable:
     def privacy_screen(self, seat: int) -> None:
         if len(self.humans) < 2 or self.viewer == seat:
             return
-        self.out.clear()
+        wipe(self.out)
         self.out.print(Rule(f"Pass the device to P{seat}"))
         _ask(self.prompter, f"P{seat}: press Enter when the others cannot see the screen ")
         self.viewer = seat
@@ -357,6 +359,16 @@ class TerminalTable:
         self.out.print(table)
         winners = ", ".join(self.who(w) for w in self.state.winners)
         self.out.print(f"[bold green]Winner(s):[/] {winners}")
+
+
+def wipe(out: Console) -> None:
+    """Clear the screen and the terminal's scrollback, so that scrolling up
+    does not show the hand of the player before: ESC[2J clears the screen
+    only, ESC[3J the lines kept above it (as ``clear`` does). Nothing is
+    written when the output is not a terminal."""
+    wipe = Control(ControlType.HOME, ControlType.CLEAR)
+    wipe.segment = Segment(wipe.segment.text + "\x1b[3J", None, wipe.segment.control)
+    out.control(wipe)
 
 
 def short_rules(game: Game) -> str:
