@@ -6,6 +6,7 @@ error messages."""
 from __future__ import annotations
 
 import io
+import os
 import threading
 import time
 from collections.abc import Iterator
@@ -14,6 +15,7 @@ import pytest
 from prompt_toolkit import PromptSession
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.input.base import PipeInput
+from prompt_toolkit.input.vt100 import Vt100Input
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
@@ -70,6 +72,50 @@ def test_tab_completes_the_notation_of_the_legal_moves(
     assert p.ask("> ", LEGAL) == "pass"
 
 
+def typed_when_asked(pipe: PipeInput | int, session: PromptSession[str], text: str) -> None:
+    """Type ``text`` once the question is on the screen (``pipe``: a pipe's
+    input, or a pseudo-terminal's side where the keyboard types)."""
+
+    def go() -> None:
+        deadline = time.monotonic() + 20
+        while not session.app.is_running and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(0.05)
+        if isinstance(pipe, int):
+            os.write(pipe, text.encode())
+        else:
+            pipe.send_text(text)
+
+    threading.Thread(target=go, daemon=True).start()
+
+
+def test_keys_typed_past_an_answer_do_not_answer_the_next_question(
+    keys: tuple[PipeInput, PromptSession[str]],
+) -> None:
+    pipe, session = keys
+    out = Console(file=io.StringIO())
+    p = Prompter(out, session)
+    pipe.send_text("besiege P1 with KS\rend\r")  # 'end' typed ahead, before the bots move
+    assert p.ask("> ") == "besiege P1 with KS"
+    typed_when_asked(pipe, session, "pass\r")
+    assert p.ask("> ") == "pass"
+    assert "What you typed before this question was dropped" in out.file.getvalue()  # type: ignore[attr-defined]
+
+
+def test_lines_waiting_at_the_terminal_do_not_answer_the_question() -> None:
+    keyboard, screen = os.openpty()
+    with os.fdopen(screen, "r", closefd=False) as tty:
+        session = make_session(input=Vt100Input(tty), output=DummyOutput())
+        out = Console(file=io.StringIO())
+        p = Prompter(out, session)
+        os.write(keyboard, b"end\n")  # typed while the bots played
+        typed_when_asked(keyboard, session, "pass\r")
+        assert p.ask("> ") == "pass"
+    os.close(keyboard)
+    os.close(screen)
+    assert "What you typed before this question was dropped" in out.file.getvalue()  # type: ignore[attr-defined]
+
+
 def test_the_completer_offers_what_the_line_so_far_begins() -> None:
     from prompt_toolkit.completion import CompleteEvent
     from prompt_toolkit.document import Document
@@ -82,7 +128,7 @@ def test_the_completer_offers_what_the_line_so_far_begins() -> None:
 
 
 class NoQuestions(Prompter):
-    def ask(self, prompt: str, words: object = ()) -> str:
+    def ask(self, prompt: str, words: object = (), fresh: bool = True) -> str:
         raise AssertionError(f"asked {prompt!r} with only one move to make")
 
 
@@ -120,7 +166,7 @@ class Scripted(Prompter):
         super().__init__(out)
         self.lines = lines
 
-    def ask(self, prompt: str, words: object = ()) -> str:
+    def ask(self, prompt: str, words: object = (), fresh: bool = True) -> str:
         return self.lines.pop(0)
 
 

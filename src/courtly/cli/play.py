@@ -6,7 +6,8 @@ the notation, ``moves`` lists the legal actions (a number then picks one),
 ``hint`` asks the ``hard`` level's search for the best few moves (from the
 seat's observation and legal actions only), ``rules`` prints the game's rules
 in short, ``quit`` leaves. A decision with one legal move is made for the
-player, and said.
+player, and said. What is typed before a question is asked is dropped
+(``cli/prompt.py``).
 With several humans (hot seat) a privacy screen hides one player's hand from
 the next. The game is played by the engine's driver (``courtly.engine.driver``):
 when several seats may act at once, they are asked in the order its seeding
@@ -380,8 +381,10 @@ def short_rules(game: Game) -> str:
     return short.rstrip() + f"\n\n*The whole text, with every ruling: `courtly rules {game.id}`.*\n"
 
 
-def _ask(prompter: Prompter, prompt: str, words: list[str] | None = None) -> str:
+def _ask(
+    prompter: Prompter, prompt: str, words: list[str] | None = None, fresh: bool = True
+) -> str:
     try:
-        return prompter.ask(prompt, words or ())
+        return prompter.ask(prompt, words or (), fresh)
     except (EOFError, KeyboardInterrupt):
         raise Quit from None

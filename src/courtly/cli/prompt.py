@@ -5,10 +5,16 @@ lines when the input is a pipe or a file (scripts and tests).
 Completion offers the commands and the notations of the legal moves of the
 moment: ``pl<Tab>`` completes ``play``, ``play 3<Tab>`` offers ``play 3S`` and
 ``play 3H``. Up and down walk the game's earlier lines.
+
+A question in play takes only what is typed after it is asked: lines typed
+ahead (while the bots played, or after the last answer's Enter) are dropped,
+and the player told, so a line meant for one decision never answers the next.
 """
 
 from __future__ import annotations
 
+import os
+import select
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
@@ -17,7 +23,18 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.input.typeahead import get_typeahead
 from rich.console import Console
+
+try:
+    import termios
+except ImportError:  # not a POSIX terminal: only prompt_toolkit's own keys are dropped
+    termios = None  # type: ignore[assignment]
+
+DROPPED = (
+    "[yellow]What you typed before this question was dropped: "
+    "type it again if you still mean it.[/]"
+)
 
 
 class NotationCompleter(Completer):
@@ -57,13 +74,33 @@ class Prompter:
             return cls(out, make_session())
         return cls(out)
 
-    def ask(self, prompt: str, words: Iterable[str] = ()) -> str:
+    def ask(self, prompt: str, words: Iterable[str] = (), fresh: bool = True) -> str:
         """A line typed after ``prompt``, completing from ``words``; EOFError
-        when input ends."""
+        when input ends. ``fresh``: at a terminal, what was typed before the
+        question is dropped (and the player told) rather than taken as the answer."""
         self.completer.words = list(words)
         if self.session is None:
             return self.out.input(prompt)
+        if fresh and self.drop_typed_ahead():
+            self.out.print(DROPPED)
         return self.session.prompt(prompt)
+
+    def drop_typed_ahead(self) -> bool:
+        """Drop the keys typed before this question: those prompt_toolkit read
+        past the last line's Enter, and those still waiting at the terminal.
+        True when a line or key was dropped (a line being typed is dropped
+        unsaid)."""
+        assert self.session is not None
+        source = self.session.input
+        dropped = bool(get_typeahead(source))
+        try:
+            fd = source.fileno()
+        except (AttributeError, OSError, ValueError):
+            return dropped
+        if termios is not None and os.isatty(fd):
+            dropped = dropped or bool(select.select([fd], [], [], 0)[0])
+            termios.tcflush(fd, termios.TCIFLUSH)
+        return dropped
 
 
 def make_session(**io: Any) -> PromptSession[str]:

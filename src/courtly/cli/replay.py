@@ -55,7 +55,7 @@ def run_replay(out: Console, file: Path, index: int, seat: int | None, all_steps
         if all_steps or n == total:
             break
         try:
-            answer = _ask(prompter, "replay> ", ["end", "quit"]).strip().lower()
+            answer = _ask(prompter, "replay> ", ["end", "quit"], fresh=False).strip().lower()
         except Quit:
             return
         if answer in ("q", "quit"):
