@@ -156,9 +156,19 @@ def test_a_forced_move_is_made_for_the_player_and_said() -> None:
     table.human_turn(0)
     assert len(table.state.history) == before + 1
     said = out.file.getvalue()  # type: ignore[attr-defined]
-    # The event says what was done for the player, in words, once.
-    assert "You let it pass" in said
-    assert "your only move" not in said
+    # The event says what was done for the player, in words, once, and that
+    # it was done for them (a seat without an Ace is asked too: GAR-4).
+    assert "Your only move, made for you: you let it pass" in said
+    assert said.count("let it pass") == 1
+
+
+def test_a_forced_move_whose_events_say_what_it_does_still_says_it_was_forced() -> None:
+    table, out = _forced("garrison", 2, "end")  # the hand is empty: the turn ends
+    table.human_turn(0)
+    said = out.file.getvalue()  # type: ignore[attr-defined]
+    first = said.splitlines()[0]
+    assert "Your only move, made for you: you are about to end the turn" in first
+    assert said.count("your only move") + said.count("Your only move") == 1
 
 
 class Scripted(Prompter):

@@ -53,6 +53,8 @@ COMMANDS = (
 )
 WORDS = ("moves", "hint", "view", "rules", "help", "quit")
 """The commands, offered by tab completion beside the legal moves."""
+FORCED = "your only move, made for you: "
+"""What leads the line of a person's move made for them (their only legal one)."""
 
 
 class Quit(Exception):
@@ -228,26 +230,27 @@ class TerminalTable:
             self.privacy_screen(seat)
 
     def moved(self, move: Move) -> None:
-        """After a move: its events, and a person's forced move said."""
-        seat = move.seat
-        if (
-            move.choices == 1
-            and seat in self.humans
-            and not any(self.game.describe(e, seat) for e in move.events)
-        ):
+        """After a move: its events; a person's forced move says it was made
+        for them, on the first line they see of it (or on its own line, in
+        the move's words, when its events say nothing to them)."""
+        forced = move.choices == 1 and move.seat in self.humans
+        if not self.show(move.events, FORCED if forced else "") and forced:
             self.out.print(
-                "  [dim]·[/] your only move, made for you: "
-                + text.rich(move.action.words(), self.label, seat)
+                "  [dim]·[/] " + text.rich(FORCED + move.action.words(), self.label, move.seat)
             )
-        self.show(move.events)
 
-    def show(self, events: list[Event]) -> None:
-        viewers = [self.viewer] if self.viewer is not None else [None]
+    def show(self, events: list[Event], first: str = "") -> bool:
+        """The lines the viewer sees of ``events``, the first led by
+        ``first``; whether there was any."""
+        v = self.viewer
+        said = False
         for event in events:
-            for v in viewers:
-                line = self.game.describe(event, v)
-                if line:
-                    self.out.print(f"  [dim]·[/] {text.rich(line, self.label, v)}")
+            line = self.game.describe(event, v)
+            if line:
+                lead = "" if said else first
+                self.out.print(f"  [dim]·[/] {text.rich(lead + line, self.label, v)}")
+                said = True
+        return said
 
     def privacy_screen(self, seat: int) -> None:
         if len(self.humans) < 2 or self.viewer == seat:
