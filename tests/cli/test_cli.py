@@ -321,3 +321,34 @@ def test_a_tournament_says_when_its_seats_came_out_uneven() -> None:
     assert "Uneven seats:" in said and "-n 12 evens it" in said
     even = run("tournament", "crown-rivals", "--bots", "random,easy", "-n", "4", "--jobs", "1")
     assert even.exit_code == 0 and "Uneven" not in even.stdout
+
+
+def test_save_adds_the_record_to_the_file_after_its_own(tmp_path: Path) -> None:
+    save = tmp_path / "games.jsonl"
+    first = run("play", "garrison", "--seats", "random,random", "--seed", "2", "--save", str(save))
+    assert first.exit_code == 0 and f"Record saved to {save}" in first.stdout
+    # the last line's newline lost (an editor's save): the next record still has its own line
+    save.write_text(save.read_text().rstrip("\n"))
+    second = run(
+        "play", "intrigue", "--seats", "human,easy,easy", "--save", str(save), input="quit\n"
+    )
+    assert second.exit_code == 0
+    said = " ".join(second.stdout.split())
+    assert f"Record added to {save} after its 1 record" in said and "--index 1" in said
+    records = read_records(save)
+    assert [r.game for r in records] == ["garrison", "intrigue"]
+    assert records[0].result is not None and records[1].result is None
+
+
+def test_save_refuses_a_file_that_is_not_records_one_a_line(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    listed = tmp_path / "games.json"
+    listed.write_text("[]\n")
+    for path in (notes, listed):
+        result = run("play", "garrison", "--seats", "random,random", "--save", str(path))
+        said = " ".join(result.output.split())
+        assert result.exit_code == 2
+        assert "--save adds the game's record to a file of records, one a line" in said
+        assert "give another file" in said and "Traceback" not in said
+    assert notes.read_text() == "my notes\n" and listed.read_text() == "[]\n"

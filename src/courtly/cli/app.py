@@ -135,7 +135,10 @@ def play(
     players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for the deal.")] = None,
     option: GameOptionArg = None,
-    save: Annotated[Path | None, typer.Option(help="Save the game record to this file.")] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(help="Add the game's record to this file (after the records it holds)."),
+    ] = None,
     think: Annotated[
         float | None, typer.Option(help="Seconds a 'hard' bot may think per decision.")
     ] = None,

@@ -37,11 +37,11 @@ from courtly.cli.prompt import Prompter
 from courtly.engine import text
 from courtly.engine.actions import Action
 from courtly.engine.driver import Driver, Move, Policy
-from courtly.engine.errors import CourtlyError, IllegalAction, OptionError
+from courtly.engine.errors import CourtlyError, IllegalAction, OptionError, RecordError
 from courtly.engine.events import Event
 from courtly.engine.game import Game, State
 from courtly.engine.options import parse_option_pairs
-from courtly.engine.records import write_records
+from courtly.engine.records import read_records, write_records
 from courtly.games import all_games, get
 
 HUMAN = "human"
@@ -127,6 +127,7 @@ def run_play(
     save: Path | None,
     think: float | None = None,
 ) -> None:
+    saved = records_before(save)
     game = get(game_id) if game_id else choose_game(out)
     names = seat_list(game, seats, players)
     state = game.new(players=len(names), seed=seed, options=parse_option_pairs(option_pairs))
@@ -140,8 +141,30 @@ def run_play(
             record = state.record()
             # who sat where, for `courtly review` (a person's seat: None)
             record.meta["bots"] = [None if name == HUMAN else name for name in names]
-            write_records(save, [record])
-            out.print(f"Record saved to {save}")
+            write_records(save, [record], append=True)
+            where = escape(str(save))
+            out.print(
+                f"Record added to {where} after its {text.count(saved, 'record')} "
+                f"(courtly replay {where} --index {saved})"
+                if saved
+                else f"Record saved to {where}"
+            )
+
+
+def records_before(save: Path | None) -> int:
+    """How many game records the ``--save`` file holds already: the game's
+    record is added after them. A file that is not game records one a line
+    (JSON Lines) is refused before the game starts, not written into."""
+    if save is None or not save.exists() or not save.read_bytes().strip():
+        return 0
+    kept = "--save adds the game's record to a file of records, one a line"
+    try:
+        records = read_records(save)
+    except RecordError as exc:
+        raise RecordError(f"{exc}; {kept}: give another file") from None
+    if save.read_text(encoding="utf-8").lstrip().startswith("["):
+        raise RecordError(f"{save} holds a JSON list of records; {kept}: give another file")
+    return len(records)
 
 
 class AtTheTerminal:

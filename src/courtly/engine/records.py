@@ -166,7 +166,10 @@ def check_result(record: Record, final: Any) -> None:
 
 
 def write_records(path: str | Path, records: list[Record], append: bool = False) -> None:
+    """``records`` as JSON Lines, one a line; ``append``: after the file's own."""
     with open(path, "a" if append else "w", encoding="utf-8") as f:
+        if append and f.tell() and not Path(path).read_bytes().endswith(b"\n"):
+            f.write("\n")  # a last line without its newline stays a line of its own
         for r in records:
             f.write(r.to_json() + "\n")
 
