@@ -202,6 +202,34 @@ def test_GAR_11_draw_to_three_and_reshuffle_an_empty_deck() -> None:
     assert st.discard == []
 
 
+def test_GAR_11_a_reshuffle_is_told_to_every_seat() -> None:
+    st = build(2, hands={0: "2C"})
+    st.discard, st.deck = st.deck, []
+    pile = len(st.discard)
+    events = end_turn(st, 0)
+    shuffled = [e for e in events if e.kind == "reshuffle"]
+    assert len(shuffled) == 1 and shuffled[0].to is None  # public: the pile was face up
+    said = f"the discard pile ({pile} cards) is shuffled into the deck"
+    assert all(GAME.describe(shuffled[0], v) == said for v in (0, 1, None))
+    # told before the draw it made possible
+    kinds = [e.kind for e in events]
+    assert kinds.index("reshuffle") < kinds.index("drew")
+    # quiet play builds no event, the reshuffle's included
+    quiet = build(2, hands={0: "2C"})
+    quiet.discard, quiet.deck = quiet.deck, []
+    quiet.quiet = True
+    assert end_turn(quiet, 0) == [] and quiet.discard == [] and len(quiet.hands[0]) == 3
+
+
+def test_GAR_11_a_reshuffle_in_the_set_up_is_told_in_the_opening() -> None:
+    """Six players: the starting keeps send so many cards to the discard pile
+    that the set-up empties the deck and shuffles the pile back."""
+    st = GAME.new(players=6, seed=2)
+    lines = [GAME.describe(e, None) for e in GAME.opening(st)]
+    said = [line for line in lines if line and "is shuffled into the deck" in line]
+    assert len(said) == 1 and said[0].startswith("the discard pile (")
+
+
 def test_GAR_11_hand_limit_of_three() -> None:
     st = GAME.new(players=4, seed=3)
     assert all(len(h) == 3 for h in st.hands)

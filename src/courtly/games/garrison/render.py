@@ -236,6 +236,8 @@ def describe(kind: str, data: Mapping[str, Any], seat: int | None) -> str | None
         return None  # the declared "end" already said so
     if kind == "market":
         return f"{text.card(data['card'])} is dealt to the market"
+    if kind == "reshuffle":
+        return f"the discard pile ({text.count(data['cards'], 'card')}) is shuffled into the deck"
     if kind == "joker":
         where = "the market" if data["from"] == "market" else f"{_whose(who)} {data['from']}"
         return f"a Joker comes out of {where}"

@@ -123,11 +123,11 @@ class GarrisonState(State):
         self.seen = [False] * 54
         # Starting keeps: each seat from the dealer's left (seat 0) draws until a
         # plain (2-10) heart; the rest forms the face-up discard pile.
-        events = []
+        events: list[Event] = []
         for seat in range(n):
             passed = []
             while True:
-                c = self._setup_draw()
+                c = self._setup_draw(events)
                 if c in PLAIN_HEARTS:
                     self.court[seat].append(c)
                     break
@@ -137,11 +137,11 @@ class GarrisonState(State):
                 Event("keep_drawn", {"seat": seat, "card": cards.code(c), "passed": codes(passed)})
             )
         for i in range(MARKET):
-            self.market[i] = self._setup_draw()
+            self.market[i] = self._setup_draw(events)
             events.append(Event("market", {"card": cards.code(self.market[i])}))
         for seat in range(n):
             for _ in range(HAND_LIMIT):
-                self.hands[seat].append(self._setup_draw())
+                self.hands[seat].append(self._setup_draw(events))
             events.append(Event("drew", {"seat": seat, "count": HAND_LIMIT}))
             hand = codes(self.hands[seat])
             events.append(Event("drew_cards", {"seat": seat, "cards": hand}, to=frozenset((seat,))))
@@ -166,14 +166,13 @@ class GarrisonState(State):
         events.append(Event("turn", {"seat": self.current, "turn": self.turn}))
         return events
 
-    def _setup_draw(self) -> int:
+    def _setup_draw(self, events: list[Event]) -> int:
         """GAR-1: a Joker met during set-up goes back into the deck at random
-        (below any stacked cards still to come) and the next card is drawn."""
+        (below any stacked cards still to come) and the next card is drawn.
+        A reshuffle is added to ``events``."""
         while True:
             if not self.deck:  # GAR-11, should set-up exhaust the deck
-                self.deck, self.discard = self.discard, []
-                self.rng.shuffle(self.deck)
-                self._new_pool(fresh=False)
+                events += self._reshuffle()
             c = self.deck.pop()
             if self._stacked_left:
                 self._stacked_left -= 1
@@ -181,11 +180,18 @@ class GarrisonState(State):
                 return c
             self.seen[c] = True  # everyone saw the Joker
             if all(d >= 52 for d in self.deck):  # only Jokers left: reshuffle first
-                self.deck += self.discard
-                self.discard = []
-                self.rng.shuffle(self.deck)
-                self._new_pool(fresh=False)  # everyone knows: only Jokers were left
+                events += self._reshuffle()  # everyone knows: only Jokers were left
             self.deck.insert(self.rng.randrange(len(self.deck) - self._stacked_left + 1), c)
+
+    def _reshuffle(self) -> list[Event]:
+        """GAR-11: the discard pile is shuffled into the deck (empty, or only
+        Jokers in the set-up), a new pool every seat has seen; said to all."""
+        count = len(self.discard)
+        self.deck += self.discard
+        self.discard = []
+        self.rng.shuffle(self.deck)
+        self._new_pool(fresh=False)
+        return [] if self.quiet else [Event("reshuffle", {"cards": count})]
 
     def _new_pool(self, fresh: bool) -> None:
         """The deck, as it now is, becomes a new pool; a pool that is not fresh
@@ -259,16 +265,13 @@ class GarrisonState(State):
         return gone
 
     # -- drawing -----------------------------------------------------------------
-    def _draw(self) -> int:
+    def _draw(self, events: list[Event]) -> int:
         """The top card of the deck; GAR-11: an empty deck is first refilled by
-        shuffling the discard pile. -1 when both are empty."""
+        shuffling the discard pile (added to ``events``). -1 when both are empty."""
         if not self.deck:
             if not self.discard:
                 return -1
-            self.deck = self.discard
-            self.discard = []
-            self.rng.shuffle(self.deck)
-            self._new_pool(fresh=False)
+            events += self._reshuffle()
             if self.chain:
                 spies.void_named(self)
         return self.deck.pop()
@@ -276,15 +279,17 @@ class GarrisonState(State):
     def _draw_to_three(self, seat: int) -> list[Event]:
         hand = self.hands[seat]
         drawn = []
+        events: list[Event] = []
         while len(hand) < HAND_LIMIT:
-            c = self._draw()
+            c = self._draw(events)
             if c < 0:
                 break
             hand.append(c)  # GAR-3: a Joker drawn into a hand does nothing
             drawn.append(c)
         if not drawn or self.quiet:
-            return []
+            return events
         return [
+            *events,
             Event("drew", {"seat": seat, "count": len(drawn)}),
             Event("drew_cards", {"seat": seat, "cards": codes(drawn)}, to=frozenset((seat,))),
         ]

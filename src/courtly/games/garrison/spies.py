@@ -380,7 +380,7 @@ def refill(st: GarrisonState, seat: int) -> list[Event]:
     market = st.market
     for i in range(len(market)):
         if market[i] < 0:
-            c = st._draw()
+            c = st._draw(events)
             if c < 0:
                 break
             market[i] = c
