@@ -190,3 +190,25 @@ def test_review_refuses_bad_input_in_one_line(tmp_path: Path) -> None:
         assert result.exit_code == 2, (args, result.stdout)
         assert expected in result.stderr and "Traceback" not in result.stderr, result.stderr
         assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+
+
+def test_review_of_a_game_left_unfinished_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def rated(
+        bot: ISMCTS, observation: Mapping[str, Any], legal: Sequence[Action], rng: random.Random
+    ) -> Analysis:
+        return Analysis(moves=[MoveValue(a, 5, 0.5) for a in legal], iterations=5, seconds=0.0)
+
+    monkeypatch.setattr(ISMCTS, "search", rated)
+    record = read_records(_record(tmp_path))[0]
+    record.actions = record.actions[:6]
+    record.result = None  # left after six actions
+    left = tmp_path / "left.jsonl"
+    left.write_text(record.to_json() + "\n")
+    result = run("review", str(left), "--seat", "0")
+    assert result.exit_code == 0, result.stdout
+    said = " ".join(result.stdout.split())
+    assert "This game was left before its end, after 6 actions" in said
+    finished = run("review", str(_record(tmp_path)), "--seat", "0")
+    assert "left before its end" not in finished.stdout

@@ -352,3 +352,38 @@ def test_save_refuses_a_file_that_is_not_records_one_a_line(tmp_path: Path) -> N
         assert "--save adds the game's record to a file of records, one a line" in said
         assert "give another file" in said and "Traceback" not in said
     assert notes.read_text() == "my notes\n" and listed.read_text() == "[]\n"
+
+
+def test_replay_goes_back_and_forth_and_refuses_what_is_not_a_step(tmp_path: Path) -> None:
+    out = tmp_path / "records.jsonl"
+    run("sim", "garrison", "-n", "1", "--bots", "random,random", "--out", str(out))
+    total = len(read_records(out)[0].actions)
+    assert total > 12
+    result = run("replay", str(out), "--seat", "0", input=f"10\n3\nabc\n{total + 1}\n\nq\n")
+    assert result.exit_code == 0
+    shown = re.findall(rf"(?<![\d/])(\d+)/{total} P", result.stdout)
+    assert shown == ["10", "3", "4"]  # back to 3; the bad answers moved nothing; Enter: 4
+    said = " ".join(result.stdout.split())
+    assert "'abc' is not a step" in said and f"there is no step {total + 1}" in said
+    assert f"a number 0 to {total}: go to that step" in said
+
+
+def test_replay_of_a_game_left_unfinished_says_so(tmp_path: Path) -> None:
+    save = tmp_path / "left.jsonl"
+    run(
+        "play",
+        "garrison",
+        "--seats",
+        "human,normal",
+        "--seed",
+        "1",
+        "--save",
+        str(save),
+        input="quit\n",
+    )
+    assert read_records(save)[0].result is None
+    result = run("replay", str(save), "--seat", "0", "--all")
+    assert result.exit_code == 0
+    said = " ".join(result.stdout.split())
+    assert "The game was left before its end" in said and "Scores when the game was left" in said
+    assert "Final scores" not in said and "[" not in said.split("left before its end")[1]

@@ -377,13 +377,7 @@ class TerminalTable:
         obs = self.state.observation(self.viewer)
         self.out.print(Rule("Game over"))
         self.out.print(self.game.render(obs))
-        headers, rows = self.game.score_table(obs)
-        table = Table(title="Final scores")
-        for h in headers:
-            table.add_column(h)
-        for row in rows:
-            table.add_row(*row)
-        self.out.print(table)
+        self.out.print(score_table(self.game, obs))
         winners = ", ".join(self.who(w) for w in self.state.winners)
         self.out.print(f"[bold green]Winner(s):[/] {winners}")
 
@@ -396,6 +390,17 @@ def wipe(out: Console) -> None:
     wipe = Control(ControlType.HOME, ControlType.CLEAR)
     wipe.segment = Segment(wipe.segment.text + "\x1b[3J", None, wipe.segment.control)
     out.control(wipe)
+
+
+def score_table(game: Game, observation: Mapping[str, Any], title: str = "Final scores") -> Table:
+    """The game's scores as ``observation``'s seat sees them, as a table."""
+    headers, rows = game.score_table(observation)
+    table = Table(title=title)
+    for h in headers:
+        table.add_column(h)
+    for row in rows:
+        table.add_row(*row)
+    return table
 
 
 def short_rules(game: Game) -> str:

@@ -5,12 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 from rich.rule import Rule
 
-from courtly.cli.play import Quit, _ask
+from courtly.cli.play import Quit, _ask, score_table
 from courtly.cli.prompt import Prompter
 from courtly.engine import text
 from courtly.engine.errors import RecordError
+from courtly.engine.game import Game, State
 from courtly.engine.records import Record, check_result, read_records, replay, replay_steps
 from courtly.games import get
 
@@ -32,12 +34,15 @@ def run_replay(out: Console, file: Path, index: int, seat: int | None, all_steps
         raise RecordError(f"this game has seats 0 to {record.players - 1}, not {seat}")
     check_result(record, replay(record, game))  # an altered record is refused before it is shown
     out.print(Rule(f"{game.name}: seed {record.seed}, {len(record.actions)} actions"))
-    if not all_steps:
-        out.print("Enter: next step; a number: go to that step; 'end': last step; 'q': quit.")
-    target = 0
     total = len(record.actions)
+    keys = f"Enter: next step; a number 0 to {total}: go to that step; 'end': last step; 'q': quit."
+    if not all_steps:
+        out.print(keys)
+    target = 0
     prompter = Prompter.for_console(out)
-    for step in replay_steps(record, game):
+    steps = replay_steps(record, game)
+    while True:
+        step = next(steps)
         n, state = step.n, step.state
         if n < target:
             continue
@@ -54,14 +59,39 @@ def run_replay(out: Console, file: Path, index: int, seat: int | None, all_steps
         out.print(game.render(state.observation(seat)))
         if all_steps or n == total:
             break
-        try:
-            answer = _ask(prompter, "replay> ", ["end", "quit"], fresh=False).strip().lower()
-        except Quit:
-            return
-        if answer in ("q", "quit"):
-            return
-        if answer == "end":
-            target = total
-        elif answer.isascii() and answer.isdigit():
-            target = min(int(answer), total)
-    out.print(f"Final scores: {state.scores}")
+        while True:
+            try:
+                answer = _ask(prompter, "replay> ", ["end", "quit"], fresh=False).strip().lower()
+            except Quit:
+                return
+            if answer in ("q", "quit"):
+                return
+            if answer == "":
+                target = n + 1
+            elif answer == "end":
+                target = total
+            elif answer.isascii() and answer.isdigit() and int(answer) <= total:
+                target = int(answer)
+            else:
+                what = (
+                    f"there is no step {answer}"
+                    if answer.isdigit()
+                    else f"{answer!r} is not a step"
+                )
+                out.print(f"[red]{escape(what)}.[/] {keys}")
+                continue
+            break
+        if target <= n:  # back (or the same step again): played again from the deal
+            steps = replay_steps(record, game)
+    finish(out, game, state, seat, record.result is None)
+
+
+def finish(out: Console, game: Game, state: State, seat: int | None, unfinished: bool) -> None:
+    """The scores at the end of the record; a game left before its end says
+    so, and that its scores are not final."""
+    observation = state.observation(seat)
+    if unfinished:
+        out.print("[yellow]The game was left before its end: the record stops here.[/]")
+        out.print(score_table(game, observation, "Scores when the game was left"))
+    else:
+        out.print(score_table(game, observation))

@@ -48,6 +48,11 @@ def run_review(out: Console, file: Path, seat: int, index: int, think: float | N
             bar.update(task, completed=done, total=total)
 
         result = advice.review(record, seat, seconds, step)
+    if record.result is None:
+        out.print(
+            f"[yellow]This game was left before its end, after {len(record.actions)} "
+            "actions: these are the decisions made until then.[/]"
+        )
     if not result.verdicts:
         out.print(f"P{seat} had no decision to make in this game (forced moves: {result.forced}).")
         return
