@@ -163,3 +163,29 @@ def test_the_lab_without_its_extra_says_what_to_install(
     said = " ".join(result.output.split())
     assert result.exit_code != 0 and "Traceback" not in said
     assert "lab extra (pyarrow not installed)" in said and "pip install 'courtly[lab]'" in said
+
+
+@pytest.mark.parametrize("players", ["0", "-1", "9"])
+def test_a_number_of_players_the_game_does_not_take_is_named(players: str) -> None:
+    result = run("play", "garrison", "--players", players)
+    assert result.exit_code == 2
+    assert f"error: Garrison is for 2 to 6 players; --players is {players}\n" == result.output
+
+
+@pytest.mark.parametrize(
+    "seats, empty", [("human,,normal", 1), ("", 0), ("human,", 1), (" , human", 0)]
+)
+def test_an_empty_seat_is_refused_by_its_place(seats: str, empty: int) -> None:
+    result = run("play", "garrison", "--seats", seats, input="quit\n")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert f"--seats {seats!r}: seat {empty} is empty; name each seat, one of human, " in (
+        result.output
+    )
+
+
+def test_an_option_that_may_be_none_takes_none() -> None:
+    result = run("play", "garrison", "--seats", "random,random", "--seed", "1", "-o", "deck=none")
+    assert result.exit_code == 0 and "Game over" in result.output
+    assert get("garrison").Options.parse({"deck": "None"}).deck is None
+    refused = run("play", "garrison", "--seats", "random,random", "-o", "jokers=none")
+    assert refused.exit_code == 2 and "option 'jokers' cannot be 'none'" in refused.output

@@ -94,22 +94,27 @@ def choose_game(out: Console) -> Game:
 
 def seat_list(game: Game, seats: str | None, players: int | None) -> list[str]:
     """The seat assignment: given, or one human and ``normal`` bots elsewhere."""
-    if seats:
-        names = [s.strip().lower() for s in seats.split(",") if s.strip()]
-    else:
+    valid = [HUMAN, *bot_registry.names(game)]
+    allowed = (
+        str(game.min_players)
+        if game.min_players == game.max_players
+        else f"{game.min_players} to {game.max_players}"
+    )
+    if players is not None and not game.min_players <= players <= game.max_players:
+        raise OptionError(f"{game.name} is for {allowed} players; --players is {players}")
+    if seats is None:
         n = players if players is not None else game.default_players
-        names = [HUMAN] + ["normal"] * (n - 1)
+        return [HUMAN] + ["normal"] * (n - 1)
+    names = [s.strip().lower() for s in seats.split(",")]
+    if "" in names:
+        raise OptionError(
+            f"--seats {seats!r}: seat {names.index('')} is empty; name each seat, "
+            f"one of {', '.join(valid)}, separated by commas"
+        )
     if players is not None and len(names) != players:
         raise OptionError(f"--seats names {len(names)} seats but --players is {players}")
     if not game.min_players <= len(names) <= game.max_players:
-        allowed = (
-            str(game.min_players)
-            if game.min_players == game.max_players
-            else f"{game.min_players} to {game.max_players}"
-        )
-        given = f"--seats names {len(names)}" if seats else f"--players is {len(names)}"
-        raise OptionError(f"{game.name} is for {allowed} players; {given}")
-    valid = [HUMAN, *bot_registry.names(game)]
+        raise OptionError(f"{game.name} is for {allowed} players; --seats names {len(names)}")
     for name in names:
         # a searching level may carry its own seconds (hard@3); a bad time says why
         if bot_registry.split_think(name)[0] not in valid:

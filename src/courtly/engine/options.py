@@ -66,7 +66,7 @@ class GameOptions(BaseModel):
         if values is not None and not isinstance(values, Mapping):
             raise OptionError(f"options must be a mapping of name to value, not {values!r}")
         try:
-            return cls.model_validate(_numbers(cls, dict(values or {})))
+            return cls.model_validate(_nones(cls, _numbers(cls, dict(values or {}))))
         except ValidationError as exc:
             raise OptionError(_explain(cls, exc, hide)) from None
 
@@ -89,6 +89,18 @@ def _numbers(cls: type[GameOptions], values: dict[str, Any]) -> dict[str, Any]:
                 and v.strip() == str(allowed)
             ):
                 values[name] = allowed
+    return values
+
+
+def _nones(cls: type[GameOptions], values: dict[str, Any]) -> dict[str, Any]:
+    """``none`` given as text (``deck=none`` from a command line) read as
+    None for an option that may be none, as its allowed values say."""
+    for name, v in values.items():
+        field = cls.model_fields.get(name)
+        if field is None or not isinstance(v, str) or v.strip().lower() != "none":
+            continue
+        if "none" in _allowed(field.annotation).split(" | "):
+            values[name] = None
     return values
 
 
