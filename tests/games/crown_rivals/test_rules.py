@@ -136,3 +136,15 @@ def test_crowded_house_redeal_shuffles_market_into_market_deck_and_deals_five():
         market = st.market_cards()
         assert len(market) == 5 and sum(1 for c in market if (c >> 2) + 1 >= 12) < 3
         assert Counter(market + st.market_deck) == Counter(cs("KC QC 4C 5C KH 7H 8H 9H TH"))
+
+
+def test_a_reshuffle_says_how_many_cards_in_words():
+    from courtly.games.crown_rivals.render import describe
+
+    assert (
+        describe("reshuffle", {"seat": 0, "cards": 1}, 0)
+        == "you reshuffle the discard pile (1 card)"
+    )
+    assert describe("reshuffle", {"seat": 1, "cards": 7}, 0) == (
+        "{P1} reshuffles the discard pile (7 cards)"
+    )

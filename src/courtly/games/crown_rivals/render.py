@@ -130,7 +130,7 @@ _LINES = {
     "no_trash": "{who} {keeps} the market as it is",
     "discard": "{who} {discards} {card}",
     "crowded_house": "Crowded House! new market: {market}",
-    "reshuffle": "{who} {reshuffles} the discard pile ({cards} cards)",
+    "reshuffle": "{who} {reshuffles} the discard pile ({cards})",
     "draw": "{who} {draws} {count}",
     "drew": "{who} drew {cards}",
     "end_turn": "{who} {ends} the turn",
@@ -176,6 +176,8 @@ def describe(kind: str, data: Mapping[str, Any], seat: int | None) -> str | None
             fields[one] = text.card(fields[one])
     if isinstance(fields.get("cards"), list):
         fields["cards"] = text.cards(fields["cards"])
+    elif isinstance(fields.get("cards"), int):  # how many (a reshuffle's)
+        fields["cards"] = text.count(fields["cards"], "card")
     if isinstance(fields.get("market"), list):
         fields["market"] = text.cards(fields["market"])
     if isinstance(fields.get("count"), int):
