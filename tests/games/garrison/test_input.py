@@ -131,3 +131,20 @@ def test_the_heading_shows_the_round_cap_only_once_it_is_in_sight() -> None:
 
     obs = {"round": 91, "options": {"max_rounds": 100}}
     assert round_cap(obs) == " (of at most 100)" and round_cap({**obs, "round": 90}) == ""
+
+
+def test_a_fend_or_rebuild_of_a_card_that_is_not_there_says_so_in_plain_words() -> None:
+    st = build(2, hands={0: "3S 5C"})  # nothing besieges P0's keep, no heart of it is down
+    assert st.check(0, get("garrison").parse_action("fend KS with 3S")) == (
+        "KS is not besieging your keep; nothing besieges it"
+    )
+    assert st.check(0, get("garrison").parse_action("rebuild 7H with 5C")) == (
+        "7H is not a face-down heart of your keep; it has none"
+    )
+    st = build(2, hands={0: "3S 5C"}, siege={0: (1, "9S")}, fallen={0: "4H"})
+    assert st.check(0, get("garrison").parse_action("fend KS with 3S")) == (
+        "KS is not besieging your keep; its besiegers are 9S"
+    )
+    assert st.check(0, get("garrison").parse_action("rebuild 7H with 5C")) == (
+        "7H is not a face-down heart of your keep; those are 4H"
+    )

@@ -228,16 +228,16 @@ def target_reason(st: GarrisonState, seat: int, a: GarrisonAction) -> str | None
         return st.besiegeable(seat, a.target)
     if kind == "fend":
         if a.other not in st.siege[seat]:
-            return (
-                f"{_CODE[a.other]} is not besieging your keep; its besiegers are "
-                f"{_hand(st.siege[seat])}"
+            besiegers = st.siege[seat]
+            return f"{_CODE[a.other]} is not besieging your keep; " + (
+                f"its besiegers are {_hand(besiegers)}" if besiegers else "nothing besieges it"
             )
         return None
     if kind == "rebuild":
         if a.other not in st.fallen[seat]:
-            return (
-                f"{_CODE[a.other]} is not a face-down heart of your keep; those are "
-                f"{_hand(st.fallen[seat])}"
+            fallen = st.fallen[seat]
+            return f"{_CODE[a.other]} is not a face-down heart of your keep; " + (
+                f"those are {_hand(fallen)}" if fallen else "it has none"
             )
         return None
     return None  # discard
