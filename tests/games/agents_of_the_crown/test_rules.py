@@ -367,3 +367,13 @@ def test_bad_options_are_refused_with_the_valid_ones_listed(options: dict, messa
 def test_four_players_only() -> None:
     with pytest.raises(OptionError, match="for 4 players"):
         GAME.new(players=3)
+
+
+def test_an_ace_or_a_joker_is_refused_for_what_it_is() -> None:
+    with pytest.raises(NotationError) as ace:
+        GAME.parse_action("up AC at H")
+    assert str(ace.value).startswith("'ac' is a Banner (Ace); only Commons")
+    with pytest.raises(NotationError) as joker:
+        GAME.parse_action("up X1 at H")
+    assert "Banner" not in str(joker.value)
+    assert str(joker.value).startswith("'x1' is a joker, which this game has none of;")

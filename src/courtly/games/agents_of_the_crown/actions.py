@@ -154,9 +154,9 @@ def _card(word: str) -> int:
     except cards.CardError as exc:
         raise NotationError(str(exc)) from None
     if c < FIRST_COMMON or c >= END:
+        what = "a Banner (Ace)" if c < FIRST_COMMON else "a joker, which this game has none of"
         raise NotationError(
-            f"{word!r} is a Banner (Ace) or a joker; only Commons (2-9) and Nobles "
-            "(10-K) are passed and played"
+            f"{word!r} is {what}; only Commons (2-9) and Nobles (10-K) are passed and played"
         )
     return c
 
