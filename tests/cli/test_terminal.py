@@ -234,3 +234,21 @@ def test_the_privacy_screen_clears_the_scrollback_too() -> None:
     assert "Your hand" in shown
     after = shown.rsplit("\x1b[2J\x1b[3J", 1)[1]
     assert "Pass the device to P1" in after and "Your hand" not in after
+
+
+def test_a_refusal_that_ends_its_own_sentence_is_not_stopped_twice() -> None:
+    game = get("agents-of-the-crown")
+    state = game.new(seed=1)
+    out = Console(file=io.StringIO(), width=400)
+    legal = state.legal_actions(0)
+    table = TerminalTable(
+        ["human", "random", "random", "random"],
+        game,
+        state,
+        out,
+        prompter=Scripted(out, ["jump", legal[0].notation]),
+    )
+    table.human_turn(0)
+    shown = out.file.getvalue()  # type: ignore[attr-defined]
+    assert "challenge of its own suit. Type 'help' or 'moves'." in shown
+    assert ".." not in shown

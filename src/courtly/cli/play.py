@@ -337,7 +337,8 @@ class TerminalTable:
                     raise IllegalAction(reason)
                 return action
             except CourtlyError as exc:
-                out.print(f"[red]Not allowed:[/] {escape(str(exc))}. Type 'help' or 'moves'.")
+                said = escape(str(exc).rstrip("."))  # a reason may end its own sentence
+                out.print(f"[red]Not allowed:[/] {said}. Type 'help' or 'moves'.")
 
     def hint(self, seat: int, observation: Mapping[str, Any], legal: list[Action]) -> None:
         """The best few moves by the ``hard`` search, given only what ``seat``
