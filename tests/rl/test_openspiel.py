@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -14,6 +15,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from courtly import games
 from courtly.engine.errors import OptionError
+from courtly.engine.game import State
 from courtly.rl import openspiel
 from courtly.rl.rewards import final_rewards
 from tests.rl.cases import EVERY_COUNT, GAMES, options
@@ -225,3 +227,86 @@ def test_a_public_observer_shows_no_hand() -> None:
     assert '"hand"' not in public.string_from(state, 0)
     public.set_from(state, 0)
     assert np.array_equal(public.tensor, game.encoder.encode(state.courtly.observation(None)))
+
+
+def _deals(game: openspiel.CourtlySpielGame, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The seeds of the Courtly games ``game`` deals from now on."""
+    dealt: list[int] = []
+    new = game.courtly.new
+
+    def counted(**how: Any) -> State:
+        dealt.append(how["seed"])
+        return new(**how)
+
+    monkeypatch.setattr(game.courtly, "new", counted)
+    return dealt
+
+
+def _ask_around(state: pyspiel.State) -> None:
+    """Everything that makes pyspiel build a state of its own: tensors and
+    their sizes (asked from Python and through pyspiel's C++ methods), clones
+    and children."""
+    game = state.get_game()
+    state.information_state_tensor(0)
+    state.observation_tensor(1)
+    pyspiel.State.information_state_tensor(state, 0)
+    pyspiel.State.observation_tensor(state, 1)
+    game.observation_tensor_size()
+    game.information_state_tensor_shape()
+    pyspiel.Game.observation_tensor_size(game)
+    pyspiel.Game.information_state_tensor_shape(game)
+    state.clone()
+    state.child(state.legal_actions()[0])
+
+
+def test_the_deals_of_a_seeded_game_follow_from_the_states_made_only() -> None:
+    """Tensors, tensor sizes, clones and children change none of the deals a
+    seeded game makes: they follow from the seed and how many states were made."""
+    plain = openspiel.load("crown-rivals", seed=7)
+    expected = [str(plain.new_initial_state()) for _ in range(3)]
+    asked = openspiel.load("crown-rivals", seed=7)
+    ask_around = asked.new_initial_state()  # made before the game is asked anything
+    asked_game_only = openspiel.load("crown-rivals", seed=7)
+    pyspiel.Game.observation_tensor_size(asked_game_only)
+    asked_game_only.information_state_tensor_size()
+    assert str(asked_game_only.new_initial_state()) == expected[0]
+    _ask_around(ask_around)
+    second = asked.new_initial_state()
+    assert str(second) == expected[1]
+    second.apply_action(second.legal_actions()[0])
+    _ask_around(second)
+    assert str(asked.new_initial_state()) == expected[2]
+    assert str(ask_around) == expected[0]
+
+
+def test_a_tensor_from_python_deals_nothing_and_encodes_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A tensor or its size asked from Python is the encoding of the state at
+    hand: no other game is dealt for it (pyspiel's own way deals one a call),
+    and the state is encoded once."""
+    game = openspiel.load("garrison", players=3, seed=2)
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    dealt = _deals(game, monkeypatch)
+    encoded = []
+    encode = game.encoder.encode
+    monkeypatch.setattr(game.encoder, "encode", lambda obs: encoded.append(1) or encode(obs))
+    for seat in range(3):
+        tensor = state.information_state_tensor(seat)
+        assert np.array_equal(tensor, encode(state.courtly.observation(seat)))
+        assert tensor == state.observation_tensor(seat)
+    assert game.information_state_tensor_size() == game.observation_tensor_size() > 0
+    assert game.observation_tensor_shape() == [game.observation_tensor_size()]
+    assert (len(dealt), len(encoded)) == (0, 6)
+    state.clone()
+    state.child(state.legal_actions()[0])
+    assert dealt == []  # nor is a clone's blank
+    pyspiel.State.observation_tensor(state, 0)
+    assert len(dealt) == 1  # pyspiel's C++ way: a state to learn the shape from
+
+
+def test_a_tensor_needs_a_seat() -> None:
+    state = openspiel.load("crown-rivals", seed=1).new_initial_state()
+    with pytest.raises(ValueError, match="player must be 0 to 1, not 2"):
+        state.observation_tensor(2)

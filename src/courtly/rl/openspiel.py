@@ -25,6 +25,13 @@ What each game is declared to be, and why that is truthful:
 - **Terminal rewards, rank-based** (``courtly.rl.rewards``): +1 for the winner
   to -1 for the last, summing to 0, so zero-sum; Agincards can be played alone
   (reward: score / 100), so it is declared general-sum.
+- **Deals follow from the seed and the states asked for.** Each
+  ``new_initial_state`` takes the game's next seed, but deals only when the
+  state is first used; pyspiel makes states of its own on the way to other
+  answers (a blank to fill in a clone or a child, or one to learn a tensor's
+  shape), and a state dropped or overwritten before it is used gives its seed
+  back, so none of them changes which games follow. The tensors and their
+  sizes are answered in Python from the encoding, without such a state.
 - **Information state = observation.** Courtly's observation of a seat is that
   seat's information set (the public record it keeps and its own secrets), so
   both the information-state and the observation string are the observation's
@@ -46,6 +53,7 @@ What each game is declared to be, and why that is truthful:
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections.abc import Mapping
@@ -138,6 +146,8 @@ class CourtlySpielGame(pyspiel.Game):
         self.max_length = max_game_length(game, players, parsed)
         seed = int(params.get("seed", -1))
         self._seeds = random.Random(None if seed < 0 else seed)
+        self._drawn = 0
+        self._spare: list[tuple[int, int]] = []
         info = pyspiel.GameInfo(
             num_distinct_actions=game.action_space_size,
             max_chance_outcomes=0,
@@ -150,17 +160,44 @@ class CourtlySpielGame(pyspiel.Game):
         super().__init__(gtype, info, params)
 
     def new_initial_state(self) -> CourtlySpielState:
-        return self._deal(self._seeds.getrandbits(48))
+        """A state to be dealt from the game's next seed when it is first used
+        (see the module's notes)."""
+        if self._spare:
+            turn = min(self._spare)
+            self._spare.remove(turn)
+        else:
+            turn = (self._drawn, self._seeds.getrandbits(48))
+            self._drawn += 1
+        return CourtlySpielState(self, _Deal(self, *turn))
+
+    def _give_back(self, turn: int, seed: int) -> None:
+        """A seed whose state was never used: the next new state takes it."""
+        self._spare.append((turn, seed))
+
+    def _new(self, seed: int) -> State:
+        return self.courtly.new(players=self.players, seed=seed, options=self.options)
 
     def _deal(self, seed: int) -> CourtlySpielState:
-        state = self.courtly.new(players=self.players, seed=seed, options=self.options)
-        return CourtlySpielState(self, state, seed, ("deal", seed))
+        return CourtlySpielState(self, _Play(self, self._new(seed), seed, ("deal", seed)))
+
+    def information_state_tensor_shape(self) -> list[int]:
+        return [self.encoder.size]
+
+    def information_state_tensor_size(self) -> int:
+        return self.encoder.size
+
+    def observation_tensor_shape(self) -> list[int]:
+        return [self.encoder.size]
+
+    def observation_tensor_size(self) -> int:
+        return self.encoder.size
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its name, its parameters and where its generator of seeds
         stands (see the module's notes)."""
         name = self.get_type().short_name
-        return (_restore_game, (name, self.get_parameters(), self._seeds.getstate()))
+        seeds = (self._seeds.getstate(), self._drawn, list(self._spare))
+        return (_restore_game, (name, self.get_parameters(), seeds))
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
@@ -208,14 +245,62 @@ class _Play:
         return twin
 
 
+class _Deal:
+    """A new state's deal before the state is used: its turn among the game's
+    seeds and the seed. Dropped unused (the blank pyspiel fills in as a clone,
+    or makes to learn a tensor's shape), it gives the seed back to the game.
+    ``seen``: the game dealt to be looked at, without the state being used."""
+
+    __slots__ = ("game", "play", "seed", "seen", "turn")
+
+    def __init__(self, game: CourtlySpielGame, turn: int, seed: int) -> None:
+        self.game = game
+        self.turn = turn
+        self.seed = seed
+        self.play: _Play | None = None
+        self.seen: State | None = None
+
+    def look(self) -> State:
+        if self.play is not None:
+            return self.play.state
+        if self.seen is None:
+            self.seen = self.game._new(self.seed)
+        return self.seen
+
+    def take(self) -> _Play:
+        if self.play is None:
+            state = self.game._new(self.seed) if self.seen is None else self.seen
+            self.play = _Play(self.game, state, self.seed, ("deal", self.seed))
+        return self.play
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
+        return copy.deepcopy(self.take(), memo)
+
+    def __del__(self) -> None:
+        if self.play is None:
+            self.game._give_back(self.turn, self.seed)
+
+
 class CourtlySpielState(pyspiel.State):
     """A Courtly state; the seat served next is drawn among those awaited."""
 
-    def __init__(
-        self, game: CourtlySpielGame, state: State, order: int, origin: tuple[Any, ...]
-    ) -> None:
+    def __init__(self, game: CourtlySpielGame, play: _Play | _Deal) -> None:
         super().__init__(game)
-        self.play = _Play(game, state, order, origin)
+        self._play = play
+
+    @property
+    def play(self) -> _Play:
+        """What the state holds, dealt now if it was not yet."""
+        play = self._play
+        if isinstance(play, _Deal):
+            play = self._play = play.take()
+        return play
+
+    def seen(self) -> State:
+        """The Courtly state, to be looked at only: a state not yet used stays
+        unused (pyspiel makes one to learn a tensor's shape)."""
+        play = self._play
+        return play.look() if isinstance(play, _Deal) else play.state
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its game, how it began and the moves since (see the
@@ -275,10 +360,29 @@ class CourtlySpielState(pyspiel.State):
         rng = random.Random(draw)
         world = p.game.courtly.sample_state(p.state.observation(player_id), rng)
         origin = ("sample", p.origin, list(self.history()), player_id, draw)
-        twin = CourtlySpielState(p.game, world, rng.getrandbits(64), origin)
+        twin = CourtlySpielState(p.game, _Play(p.game, world, rng.getrandbits(64), origin))
         twin.play.moves = p.moves
         twin.play.seat = p.seat
         return twin
+
+    # -- tensors, answered here rather than by pyspiel, which would make a
+    # state to learn their shape on every call (see the module's notes) --------
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        return self._tensor(player)
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        return self._tensor(player)
+
+    def _tensor(self, player: int | None) -> list[float]:
+        game = self.play.game
+        seat = self.current_player() if player is None else player
+        if not isinstance(seat, int) or not 0 <= seat < game.players:
+            raise ValueError(
+                f"a tensor is a seat's: player must be 0 to {game.players - 1}, not {seat!r}"
+                + (" (the game is over, so no one is to move)" if player is None else "")
+            )
+        encoded: list[float] = game.encoder.encode(self.courtly.observation(seat)).tolist()
+        return encoded
 
     def __str__(self) -> str:
         return json.dumps(self.play.state.observation(None), sort_keys=True)
@@ -296,7 +400,7 @@ class CourtlyObserver:
         self.dict = {"observation": self.tensor}
 
     def _view(self, state: CourtlySpielState, player: int) -> dict[str, Any]:
-        return state.courtly.observation(None if self.public else player)
+        return state.seen().observation(None if self.public else player)
 
     def set_from(self, state: CourtlySpielState, player: int) -> None:
         self.tensor[:] = self.encoder.encode(self._view(state, player))
@@ -310,7 +414,8 @@ def _restore_game(name: str, params: Mapping[str, Any], seeds: Any) -> CourtlySp
     where it stood."""
     register()
     game: CourtlySpielGame = pyspiel.load_game(name, dict(params))  # a new object each time
-    game._seeds.setstate(seeds)
+    generator, game._drawn, game._spare = seeds
+    game._seeds.setstate(generator)
     return game
 
 
