@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -105,3 +106,28 @@ def test_docs_show_the_layouts_the_code_builds() -> None:
         "docs/rl.md is out of date: paste the output of "
         "courtly.rl.encoding.layout_markdown() between its encodings markers"
     )
+
+
+def _garrison_window() -> dict[str, Any]:
+    """An observation of a seat asked in a reaction window after a trade."""
+    for state, observations in _walk("garrison", 3, seed=5):
+        for seat in state.to_act:
+            obs = observations[seat]
+            window = obs["window"]
+            if window and window["you_are_asked"] and window["after"].startswith("trade"):
+                return obs
+    raise AssertionError("no trade was answered in the game")
+
+
+def test_garrison_encodes_the_move_a_window_is_about() -> None:
+    """A seat deciding whether to play a spy can tell a trade from a discard,
+    and one trade from another."""
+    enc = encoder(games.get("garrison"), 3, options("garrison", 3))
+    obs = _garrison_window()
+    give, take = obs["window"]["after"].split()[1::2]
+    vectors = set()
+    for what in (f"trade {give} for {take}", f"trade {take} for {give}", f"discard {give}"):
+        other = json.loads(json.dumps(obs))
+        other["window"]["after"] = other["chain"][-1]["what"] = what
+        vectors.add(enc.encode(other).tobytes())
+    assert len(vectors) == 3

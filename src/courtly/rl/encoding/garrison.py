@@ -1,13 +1,68 @@
-"""Garrison (2-6 seats): the encoding of an observation."""
+"""Garrison (2-6 seats): the encoding of an observation.
+
+The chain is encoded link by link (a declared move at the bottom, then at most
+the four spies, one per Ace, and the two Jokers above it), each with the move
+it is: its kind, its cards in their roles and its target, read from the move's
+notation.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from courtly.cards import code
+from courtly.games.garrison.actions import SPY_KINDS, THUG_MODES, parse
 from courtly.rl.encoding import Writer
 
 STATUS = ("standing", "partly rebuilt", "fallen")
+LINKS = ("action", "spy", "joker")
+MOVES = ("end", "upgrade", "trade", "besiege", "fend", "rebuild", "discard", *SPY_KINDS)
+JOKER_FROM = ("market", "hand")
+CHAIN = 1 + len(SPY_KINDS) + 2
+"""The longest chain: a declared move, a spy for each Ace, both Jokers."""
+
+
+def _link(w: Writer, k: int, link: Mapping[str, Any] | None, p: int) -> None:
+    """Chain link ``k`` (bottom first; all zero when the chain is shorter)."""
+    e = link or {}
+    at = f"chain[{k}]"
+    w.choice(f"{at}.link", e.get("kind"), LINKS, f"link {k} of the chain: what it is")
+    w.onehot(f"{at}.by", e.get("by"), p, f"link {k}: who played it")
+    what = e.get("what")
+    move = parse(what) if what and e.get("kind") != "joker" and what != "void" else None
+    w.flags(f"{at}.void", [what == "void"], f"link {k}: a declared move with nothing to do")
+    w.choice(f"{at}.move", move and move.kind, MOVES, f"link {k}: its move's kind")
+    w.card(
+        f"{at}.card",
+        _code(move.card if move else None),
+        f"link {k}: the card it adds, gives or spends",
+    )
+    w.card(
+        f"{at}.other",
+        _code(move.other if move else None),
+        f"link {k}: the card it takes or removes",
+    )
+    w.cards(
+        f"{at}.pay", [_code(c) for c in (move.pay if move else ())], f"link {k}: cards paid or sent"
+    )
+    seat = move.target if move and move.kind in ("besiege", "agitate", "smuggle") else None
+    w.onehot(f"{at}.target", seat, p, f"link {k}: the seat it is aimed at")
+    mode = THUG_MODES[move.target] if move and move.kind == "thug" else None
+    w.choice(f"{at}.thug", mode, THUG_MODES, f"link {k}: a Thug's mode")
+    w.choice(f"{at}.joker", e.get("source"), JOKER_FROM, f"link {k}: where a Joker fired from")
+    w.flags(
+        f"{at}.state",
+        [e.get("cancelled"), e.get("refill"), e.get("you_answered")],
+        f"link {k}: cancelled; a market refill waits on it; you have answered its window",
+    )
+    w.number(
+        f"{at}.answered", e.get("answered"), p, f"link {k}: seats its window has asked / seats"
+    )
+
+
+def _code(card: int | None) -> str | None:
+    return None if card is None or card < 0 else code(card)
 
 
 def write(w: Writer, obs: Mapping[str, Any]) -> None:
@@ -25,14 +80,9 @@ def write(w: Writer, obs: Mapping[str, Any]) -> None:
     )
     w.onehot("window_by", win.get("by"), p, "who opened the window")
     chain = obs["chain"]
-    w.number("chain", len(chain), 10, "links in the chain / 10")
-    w.numbers(
-        "chain_by",
-        [sum(1 for x in chain if x["by"] == i) for i in range(p)],
-        10,
-        "each seat's links in the chain / 10",
-    )
-    w.number("chain_cancelled", sum(1 for x in chain if x["cancelled"]), 10, "cancelled links / 10")
+    w.number("chain", len(chain), CHAIN, f"links in the chain / {CHAIN}")
+    for k in range(CHAIN):
+        _link(w, k, chain[k] if k < len(chain) else None, p)
     for i, keep in enumerate(obs["keeps"]):
         w.cards(f"court[{i}]", keep["court"], f"seat {i}'s court")
         w.cards(f"fallen[{i}]", keep["fallen"], f"seat {i}'s fallen court cards")
