@@ -108,6 +108,26 @@ def test_docs_show_the_layouts_the_code_builds() -> None:
     )
 
 
+def _legal(state: Any, seat: int) -> tuple[str, ...]:
+    return tuple(sorted(str(a.notation) for a in state.legal_actions(seat)))
+
+
+@pytest.mark.parametrize(("game_id", "players"), VISIBLE_CASES)
+def test_one_vector_stands_for_one_decision(game_id: str, players: int) -> None:
+    """Over random games, two observations of a seat to act that share a
+    vector also share its legal moves and the reaction window it is asked in:
+    the vector tells a learner everything its choice depends on."""
+    enc = encoder(games.get(game_id), players, options(game_id, players))
+    meaning: dict[bytes, tuple[tuple[str, ...], str]] = {}
+    for seed in range(4):
+        for state, observations in _walk(game_id, players, seed, 300):
+            for seat in state.to_act:
+                obs = observations[seat]
+                now = (_legal(state, seat), json.dumps(obs.get("window"), sort_keys=True))
+                assert meaning.setdefault(enc.encode(obs).tobytes(), now) == now, now
+    assert len(meaning) > 50
+
+
 def _garrison_window() -> dict[str, Any]:
     """An observation of a seat asked in a reaction window after a trade."""
     for state, observations in _walk("garrison", 3, seed=5):
@@ -131,3 +151,16 @@ def test_garrison_encodes_the_move_a_window_is_about() -> None:
         other["window"]["after"] = other["chain"][-1]["what"] = what
         vectors.add(enc.encode(other).tobytes())
     assert len(vectors) == 3
+
+
+def test_garrison_encodes_the_moves_made_and_the_pools() -> None:
+    """The moves made this turn (GAR-21's limit decides what is legal: a trade
+    and its trade back leave the table as it was) and the pools of hidden
+    cards are in the vector."""
+    enc = encoder(games.get("garrison"), 3, options("garrison", 3))
+    obs = _garrison_window()
+    more = {**obs, "moves": obs["moves"] + 1}
+    pools = json.loads(json.dumps(obs["pools"]))
+    pools[-1]["hands"][0] += 1
+    assert not np.array_equal(enc.encode(obs), enc.encode(more))
+    assert not np.array_equal(enc.encode(obs), enc.encode({**obs, "pools": pools}))

@@ -3,12 +3,13 @@
 The chain is encoded link by link (a declared move at the bottom, then at most
 the four spies, one per Ace, and the two Jokers above it), each with the move
 it is: its kind, its cards in their roles and its target, read from the move's
-notation.
+notation. The pools of the hidden cards are the four newest, older ones merged
+into the fourth (random games have never had more than four).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from courtly.cards import code
@@ -21,6 +22,7 @@ MOVES = ("end", "upgrade", "trade", "besiege", "fend", "rebuild", "discard", *SP
 JOKER_FROM = ("market", "hand")
 CHAIN = 1 + len(SPY_KINDS) + 2
 """The longest chain: a declared move, a spy for each Ace, both Jokers."""
+POOLS = 4
 
 
 def _link(w: Writer, k: int, link: Mapping[str, Any] | None, p: int) -> None:
@@ -65,6 +67,21 @@ def _code(card: int | None) -> str | None:
     return None if card is None or card < 0 else code(card)
 
 
+def _pools(pools: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The newest ``POOLS`` pools, newest first, the older merged into the last."""
+    newest = [dict(x) for x in reversed(pools)]
+    if len(newest) > POOLS:
+        kept, older = newest[: POOLS - 1], newest[POOLS - 1 :]
+        merged = {
+            "cards": [c for x in older for c in x["cards"]],
+            "fresh": any(x["fresh"] for x in older),
+            "deck": any(x["deck"] for x in older),
+            "hands": [sum(h) for h in zip(*(x["hands"] for x in older), strict=True)],
+        }
+        newest = [*kept, merged]
+    return newest
+
+
 def write(w: Writer, obs: Mapping[str, Any]) -> None:
     p = obs["players"]
     w.onehot("seat", obs["seat"], p, "the viewer's seat")
@@ -83,6 +100,9 @@ def write(w: Writer, obs: Mapping[str, Any]) -> None:
     w.number("chain", len(chain), CHAIN, f"links in the chain / {CHAIN}")
     for k in range(CHAIN):
         _link(w, k, chain[k] if k < len(chain) else None, p)
+    w.number(
+        "moves", obs["moves"], obs["options"]["max_moves"], "moves made this turn / move limit"
+    )
     for i, keep in enumerate(obs["keeps"]):
         w.cards(f"court[{i}]", keep["court"], f"seat {i}'s court")
         w.cards(f"fallen[{i}]", keep["fallen"], f"seat {i}'s fallen court cards")
@@ -100,6 +120,23 @@ def write(w: Writer, obs: Mapping[str, Any]) -> None:
     w.cards("discard", obs["discard"], "the discard pile")
     w.card("discard_top", obs["discard_top"], "the top of the discard pile")
     w.number("deck_size", obs["deck_size"], 54, "cards left in the deck / 54")
+    pools = _pools(obs["pools"])
+    for k in range(POOLS):
+        pool = pools[k] if k < len(pools) else None
+        at = f"pool[{k}]"
+        w.flags(
+            f"{at}.is",
+            [pool, pool and pool["fresh"], pool and pool["deck"]],
+            f"hidden-card pool {k} (newest first): there is one; it may hold unseen cards; "
+            "the deck draws from it",
+        )
+        w.cards(f"{at}.cards", pool["cards"] if pool else (), f"pool {k}: its cards seen by all")
+        w.numbers(
+            f"{at}.hands",
+            pool["hands"] if pool else [0] * p,
+            10,
+            f"pool {k}: unshown cards of each hand from it / 10",
+        )
     w.numbers("scores", obs["scores"], 100, "each seat's score / 100")
     w.flags("over", [obs["over"]], "the game is over")
     w.cards("hand", obs.get("hand", ()), "the viewer's hand")
