@@ -97,6 +97,18 @@ def test_the_seed_fixes_the_whole_episode() -> None:
     assert env.state.history != a
 
 
+def test_a_searching_bot_remembers_nothing_from_an_earlier_episode() -> None:
+    """A searching bot keeps its last search to reuse within a game; a new episode
+    gets a fresh bot, so the same seed plays the same game after others."""
+    env = courtly.rl.gym_env("intrigue", seat=0, opponents=["ismcts"])
+    first = lambda obs: int(np.flatnonzero(obs["action_mask"])[0])  # noqa: E731
+    _episode(env, 7, first)
+    a = list(env.state.history)
+    _episode(env, 8, first)
+    _episode(env, 7, first)
+    assert env.state.history == a
+
+
 def test_an_illegal_action_forfeits_or_raises() -> None:
     env = courtly.rl.gym_env("crown-rivals")
     obs, _ = env.reset(seed=2)

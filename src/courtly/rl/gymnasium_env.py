@@ -103,14 +103,10 @@ class CourtlyGym(gym.Env):
         self.render_mode = render_mode_checked(render_mode)
         self.options = dict(options or {})
         self.encoder = make_encoder(self.game, self.players, self.options)
-        self.bots: dict[int, Bot] = {
-            s: bots.make(n, self.game) for s, n in zip(others, names, strict=True)
-        }
-        table: list[str | None] = [None] * self.players  # the agent's seat: None
+        self.table: list[str | None] = [None] * self.players  # the agent's seat: None
         for s, n in zip(others, names, strict=True):
-            table[s] = n
-        for bot in self.bots.values():
-            bot.meet(table)
+            self.table[s] = n
+        self.bots = self._seat_bots()  # an unknown bot name is refused here
         size = self.game.action_space_size
         self.observation_space = spaces.Dict(
             {
@@ -123,13 +119,24 @@ class CourtlyGym(gym.Env):
         self.driver: Driver | None = None
         self._done = True
 
+    def _seat_bots(self) -> dict[int, Bot]:
+        """A bot for each other seat, made afresh and shown the table, as the
+        engine's driver is given them for a game."""
+        made = {s: bots.make(n, self.game) for s, n in enumerate(self.table) if n is not None}
+        for bot in made.values():
+            bot.meet(self.table)
+        return made
+
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        """A new game; ``seed`` fixes the deal, the bots' choices and the serving order."""
+        """A new game, with new bots (nothing a bot remembers from an earlier
+        episode carries over); ``seed`` fixes the deal, the bots' choices and
+        the serving order."""
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(1 << 48))
         self.state = self.game.new(players=self.players, seed=game_seed, options=self.options)
+        self.bots = self._seat_bots()
         policies = [self.bots.get(s) for s in range(self.players)]
         self.driver = Driver(self.state, policies)
         self.driver.run()  # the bots play until the agent is served
