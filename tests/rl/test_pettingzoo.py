@@ -67,6 +67,19 @@ def test_the_serving_order_of_simultaneous_seats_comes_from_the_seed() -> None:
     assert len(firsts) > 1  # all four pass at once: any of them may be served first
 
 
+def test_only_the_agent_being_served_has_actions_in_its_mask() -> None:
+    """Where all four seats pass at once, the waiting seats' masks are empty
+    until each is served."""
+    env = courtly.rl.pettingzoo_env("agents-of-the-crown", options={"years": 1})
+    env.reset(seed=5)
+    assert len(env.state.to_act) == 4
+    for _ in range(4):
+        served = env.agent_selection
+        masks = {agent: env.observe(agent)["action_mask"].any() for agent in env.agents}
+        assert masks == {agent: agent == served for agent in env.agents}
+        env.step(int(np.flatnonzero(env.observe(served)["action_mask"])[0]))
+
+
 def test_an_earlier_commit_of_the_same_phase_stays_hidden() -> None:
     env = courtly.rl.pettingzoo_env("agents-of-the-crown", options={"years": 1})
     env.reset(seed=3)

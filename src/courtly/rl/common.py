@@ -68,10 +68,12 @@ def make_encoder(game: Game, players: int, options: Mapping[str, Any] | None) ->
     return encoder(game, players, options)
 
 
-def action_mask(state: State, seat: int) -> np.ndarray:
-    """1 for each legal action id of ``seat`` now, over the game's whole action space."""
+def action_mask(state: State, seat: int, served: int | None = None) -> np.ndarray:
+    """1 for each legal action id of ``seat`` now, over the game's whole action
+    space. ``served``: the seat being served, where seats deciding at once are
+    served one at a time (PettingZoo); any other seat's mask is empty."""
     mask = np.zeros(state.game.action_space_size, dtype=np.int8)
-    if not state.over and seat in state.to_act:
+    if not state.over and seat in state.to_act and served in (None, seat):
         for a in state.legal_actions(seat):
             mask[a.id] = 1
     return mask

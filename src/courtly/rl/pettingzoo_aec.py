@@ -14,7 +14,9 @@ fixed action space. The reset seed is the game seed. When several seats
 decide at once (simultaneous commits, reaction windows) they are served one
 at a time, in the order the engine's driver draws from it
 (``courtly.engine.driver.served``), as on every surface; each sees only its
-own observation, so an earlier choice of the same phase stays hidden. Rewards come at the end (``courtly.rl.rewards``).
+own observation, so an earlier choice of the same phase stays hidden, and
+only the seat being served (``agent_selection``) has a non-empty action mask.
+Rewards come at the end (``courtly.rl.rewards``).
 """
 
 from __future__ import annotations
@@ -108,7 +110,7 @@ class CourtlyAEC(AECEnv):
         seat = self._seat[agent]
         return {
             "observation": self.encoder.encode(state.observation(seat)),
-            "action_mask": action_mask(state, seat),
+            "action_mask": action_mask(state, seat, self._seat[self.agent_selection]),
         }
 
     def step(self, action: int | None) -> None:
