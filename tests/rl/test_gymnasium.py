@@ -125,6 +125,22 @@ def test_an_illegal_action_forfeits_or_raises() -> None:
         strict.step(illegal)
 
 
+def test_an_action_must_be_an_integer() -> None:
+    env = courtly.rl.gym_env("crown-rivals")
+    obs, _ = env.reset(seed=2)
+    legal = np.flatnonzero(obs["action_mask"])
+    before = list(env.state.history)
+    for bad in (float(legal[0]) + 0.7, "3", None, True):
+        with pytest.raises(CourtlyError, match=r"not an action id: give an integer from 0 to"):
+            env.step(bad)
+    assert env.state.history == before
+    env.step(legal[0])  # a NumPy integer, as np.flatnonzero gives it
+    assert len(env.state.history) > len(before)
+    obs, _ = env.reset(seed=2)
+    env.step(np.asarray(np.flatnonzero(obs["action_mask"])[0]))  # a 0-d array
+    assert len(env.state.history) > len(before)
+
+
 def test_bad_settings_get_clear_errors() -> None:
     with pytest.raises(OptionError, match="seats are 0 to 1"):
         courtly.rl.gym_env("crown-rivals", seat=2)

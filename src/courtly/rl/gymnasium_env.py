@@ -32,7 +32,8 @@ shows it; ``"human"`` prints it at every reset and step.
 An illegal action: with ``illegal="forfeit"`` (the default) the agent forfeits,
 the game is left as it was, the episode ends with reward -1 (a last place) and
 ``info["illegal_action"]`` says why; with ``illegal="raise"`` it raises
-``IllegalAction`` naming the action and the reason.
+``IllegalAction`` naming the action and the reason. An action that is not
+an integer (``3.7``, ``"3"``) is refused with a ``CourtlyError``, never rounded.
 """
 
 from __future__ import annotations
@@ -149,6 +150,13 @@ class CourtlyGym(gym.Env):
         state = self.state
         if state is None or self._done:
             raise CourtlyError("the episode is over: call reset() to start a new game")
+        if isinstance(action, np.ndarray) and action.shape == ():
+            action = action[()]  # a NumPy scalar array, as a vector of envs may give one
+        if not isinstance(action, int | np.integer) or isinstance(action, bool):
+            raise CourtlyError(
+                f"action {action!r} is not an action id: give an integer from 0 to "
+                f"{self.game.action_space_size - 1} (a plain int or a NumPy integer)"
+            )
         try:
             act = self.game.action(int(action))
             reason = state.check(self.seat, act)
