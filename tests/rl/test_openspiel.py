@@ -310,3 +310,14 @@ def test_a_tensor_needs_a_seat() -> None:
     state = openspiel.load("crown-rivals", seed=1).new_initial_state()
     with pytest.raises(ValueError, match="player must be 0 to 1, not 2"):
         state.observation_tensor(2)
+
+
+def test_an_observer_of_every_seat_s_secrets_is_refused() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = _load("crown-rivals", 2)
+    every = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
+    )
+    with pytest.raises(ValueError, match=r"one seat's view .* not every seat's secrets"):
+        make_observation(game, every)

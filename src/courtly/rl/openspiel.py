@@ -204,6 +204,14 @@ class CourtlySpielGame(pyspiel.Game):
     ) -> CourtlyObserver:
         if params:
             raise ValueError(f"Courtly observers take no parameters, not {dict(params)}")
+        if iig_obs_type is not None and (
+            iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS
+        ):
+            raise ValueError(
+                "a Courtly observer shows one seat's view (private_info=SINGLE_PLAYER, the "
+                "default) or the spectator's (NONE), not every seat's secrets at once "
+                "(ALL_PLAYERS): ask for each seat's view in turn"
+            )
         public = iig_obs_type is not None and (
             iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
         )
