@@ -164,3 +164,15 @@ def test_garrison_encodes_the_moves_made_and_the_pools() -> None:
     pools[-1]["hands"][0] += 1
     assert not np.array_equal(enc.encode(obs), enc.encode(more))
     assert not np.array_equal(enc.encode(obs), enc.encode({**obs, "pools": pools}))
+
+
+def test_crown_rivals_market_costs_keep_their_differences() -> None:
+    """Market costs run up to a King's or Queen's 40: a 20 and a 40 encode
+    apart, each as its share of 40."""
+    game = games.get("crown-rivals")
+    enc = encoder(game, 2)
+    obs = game.new(players=2, seed=1).observation(0)
+    part = next(p for p in enc.layout if p.name == "market_costs")
+    costs = [40, 20, 11, 1, 40]
+    v = enc.encode({**obs, "market_costs": costs})[part.start : part.start + part.size]
+    assert v.tolist() == pytest.approx([c / 40 for c in costs])

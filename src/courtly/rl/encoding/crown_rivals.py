@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from courtly.games.crown_rivals.actions import VALUES
 from courtly.rl.encoding import Writer
 
 SUITS = ("C", "D", "H", "S")
 P = 2
+COST_MOST = max(max(values) for values in VALUES.values())
+"""The dearest market card (a King or Queen, 40): a card's cost is its value."""
 
 
 def write(w: Writer, obs: Mapping[str, Any]) -> None:
@@ -32,7 +35,12 @@ def write(w: Writer, obs: Mapping[str, Any]) -> None:
         w.numbers(f"supporter_values[{i}]", [sum(s[2] for s in sup)], 30, "their total value / 30")
     w.cards("market", obs["market"], "cards in the market")
     costs = list(obs["market_costs"])[:5]
-    w.numbers("market_costs", costs + [0] * (5 - len(costs)), 15, "cost of each market slot / 15")
+    w.numbers(
+        "market_costs",
+        costs + [0] * (5 - len(costs)),
+        COST_MOST,
+        f"cost of each market slot / {COST_MOST} (a King's or Queen's)",
+    )
     w.number("market_deck", obs["market_deck"], 40, "cards left in the market deck / 40")
     w.cards("trashed", obs["trashed"], "trashed cards")
     w.cards("plays", [c for p in obs["plays"] for c in p[:2]], "cards played this turn")
