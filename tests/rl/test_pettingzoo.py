@@ -158,3 +158,20 @@ def test_pettingzoo_render_test(game_id: str) -> None:
 def test_a_render_mode_it_has_not_is_refused_with_the_ones_it_has() -> None:
     with pytest.raises(OptionError, match="render_mode='rgb_array': choose one of ansi, human"):
         courtly.rl.pettingzoo_env("crown-rivals", render_mode="rgb_array")
+
+
+def test_garrison_s_reaction_windows_ask_one_seat_at_a_time() -> None:
+    """As docs/rl.md says: only Agents of the Crown awaits several seats at
+    once; a Garrison window asks one seat, hidden from the others."""
+    env = courtly.rl.pettingzoo_env("garrison", players=4, options={"max_rounds": 2})
+    env.reset(seed=6)
+    windows = 0
+    while not env.state.over:
+        seat = int(env.agent_selection.split("_")[1])
+        assert list(env.state.to_act) == [seat]
+        if env.state.observation(seat)["window"]:
+            windows += 1
+            others = [s for s in range(4) if s != seat]
+            assert all(env.state.observation(s)["to_act"] == [] for s in others)
+        env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[-1]))
+    assert windows > 5

@@ -14,8 +14,7 @@ What each game is declared to be, and why that is truthful:
 
 - **Sequential, with the information the game declares** (every Courtly game
   so far declares imperfect). Where several seats decide at once
-  (Agents of the Crown's passes and commits, Garrison's reaction windows),
-  Courtly serves them one at a time in the order the engine's driver draws
+  (Agents of the Crown's passes and commits), Courtly serves them one at a time in the order the engine's driver draws
   from the game's seed (``courtly.engine.driver.served``, as on every surface), and
   a seat's information never includes a choice of the same phase that another
   seat has not revealed. So each decision is one player's, as OpenSpiel's

@@ -11,7 +11,7 @@ Agents are ``player_0`` .. ``player_{n-1}`` (the seats). Each observation is a
 dict, as in PettingZoo's classic games: ``observation``, the seat's encoded
 observation (see ``courtly.rl.encoding``), and ``action_mask`` over the game's
 fixed action space. The reset seed is the game seed. When several seats
-decide at once (simultaneous commits, reaction windows) they are served one
+decide at once (Agents of the Crown's passes and commits) they are served one
 at a time, in the order the engine's driver draws from it
 (``courtly.engine.driver.served``), as on every surface; each sees only its
 own observation, so an earlier choice of the same phase stays hidden, and
