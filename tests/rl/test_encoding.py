@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from courtly import games
-from courtly.rl.encoding import HIGH, LOW, encoder, layout_markdown
+from courtly.rl.encoding import HIGH, LOW, Writer, encoder, layout_markdown
 from tests.rl.cases import EVERY_COUNT, GAMES, options
 
 
@@ -176,3 +176,15 @@ def test_crown_rivals_market_costs_keep_their_differences() -> None:
     costs = [40, 20, 11, 1, 40]
     v = enc.encode({**obs, "market_costs": costs})[part.start : part.start + part.size]
     assert v.tolist() == pytest.approx([c / 40 for c in costs])
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_garrison_links_beyond_the_chain_are_zero(players: int) -> None:
+    """A link the chain does not reach is skipped, not written: the vector
+    is the one writing every link gives (as the layout's recording does)."""
+    enc = encoder(games.get("garrison"), players, options("garrison", players))
+    for _state, observations in _walk("garrison", players, seed=2, limit=120):
+        for obs in observations:
+            full = Writer(enc.vocab, enc.size, record=True)
+            enc._write(full, obs)
+            assert np.array_equal(enc.encode(obs), full.v)

@@ -10,6 +10,7 @@ into the fourth (random games have never had more than four).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from courtly.cards import code
@@ -63,6 +64,14 @@ def _link(w: Writer, k: int, link: Mapping[str, Any] | None, p: int) -> None:
     )
 
 
+@cache
+def _link_size(p: int, codes: int) -> int:
+    """How many values a chain link takes at ``p`` seats."""
+    w = Writer({str(i): i for i in range(codes)}, 1 << 12)
+    _link(w, 0, None, p)
+    return w.pos
+
+
 def _code(card: int | None) -> str | None:
     return None if card is None or card < 0 else code(card)
 
@@ -99,7 +108,10 @@ def write(w: Writer, obs: Mapping[str, Any]) -> None:
     chain = obs["chain"]
     w.number("chain", len(chain), CHAIN, f"links in the chain / {CHAIN}")
     for k in range(CHAIN):
-        _link(w, k, chain[k] if k < len(chain) else None, p)
+        if k < len(chain) or w.parts is not None:  # the layout names every link's parts
+            _link(w, k, chain[k] if k < len(chain) else None, p)
+        else:
+            w.pos += _link_size(p, len(w.vocab))  # a link beyond the chain: all zero
     w.number(
         "moves", obs["moves"], obs["options"]["max_moves"], "moves made this turn / move limit"
     )
