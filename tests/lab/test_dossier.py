@@ -222,10 +222,8 @@ def test_the_count_of_games_is_written_with_thousands_separators() -> None:
 def test_a_change_seen_only_on_paired_deals_is_not_contradicted_by_its_finding() -> None:
     """Intrigue's dossier said "`spy_reveal=face_up` changes the decisiveness"
     and, beneath it, "... against spy_reveal=shown: no measure changes clearly
-    (of the 19 compared)". The paired interval (-0.01 [-0.02, -0.00]) and the
-    run's own corrected tests disagree; the dossier now says why."""
-    from courtly.lab.dossier import COMPARED, option_findings
-    from courtly.lab.dossiertext import _options
+    (of the 19 compared)". That finding is not quoted."""
+    from courtly.lab.dossier import option_findings
 
     found = [
         {"variant": "spy_reveal=face_up", "tier": 2, "text": "With spy_reveal=face_up, P2 wins 47%."},
@@ -234,22 +232,59 @@ def test_a_change_seen_only_on_paired_deals_is_not_contradicted_by_its_finding()
          "no measure changes clearly (of the 19 compared)."},
         {"variant": "other", "tier": 1, "text": "other: something."},
     ]  # fmt: skip
-    said, none = option_findings(found, "spy_reveal=face_up")
-    assert said == ["With spy_reveal=face_up, P2 wins 47%."] and none
-    assert option_findings(found, "other") == (["other: something."], False)
+    assert option_findings(found, "spy_reveal=face_up") == ["With spy_reveal=face_up, P2 wins 47%."]
+    assert option_findings(found, "other") == ["other: something."]
+
+
+def test_a_change_its_run_s_corrected_test_does_not_separate_is_likely_not_a_change() -> None:
+    """Garrison's dossier bolded `retake_spies=false`'s -7.5 points [-13.5,
+    -0.5] in the first player's edge and said it "changes the first player's
+    edge (win share), length, decisiveness", with no caveat: the run's own
+    corrected test of the first player's win share did not separate it (its
+    length's did). A measure both show is a change; one the paired interval
+    alone shows is likely, not proven, in italics, and so in the answers."""
+    from courtly.lab.dossier import COMPARED, tested
+    from courtly.lab.dossiertext import _answer, _options
+
+    v = {
+        "unit": "round",
+        "versus_baseline": [
+            {"metric": "first player's win share", "p": 0.03, "p_holm": 1.0},
+            {"metric": "length (decisions)", "p": 1e-9, "p_holm": 1e-7},
+            {"metric": "length (rounds)", "p": 1e-9, "p_holm": 1e-7},
+            {"metric": "decisiveness", "p": 0.01, "p_holm": 0.3},
+        ],
+    }
+    assert [m for m in COMPARED if tested(v, m)] == ["length"]
+    assert not tested({"unit": "round", "versus_baseline": []}, "ties")
 
     zero = {"value": 0.0, "low": 0.0, "high": 0.0}
     row = {
-        "label": "spy_reveal=face_up", "text": "spy_reveal=shown", "never_arises": False,
-        "changes": {m: dict(zero) for m in COMPARED}, "clear": [COMPARED[-1]],
-        "findings": said, "paired_only": none,
+        "label": "retake_spies=false", "text": "retake_spies=true", "never_arises": False,
+        "changes": {
+            **{m: dict(zero) for m in COMPARED},
+            "first_player_edge": {"value": -0.075, "low": -0.135, "high": -0.005},
+            "length": {"value": 1.5, "low": 1.3, "high": 1.8},
+        },
+        "clear": ["length"], "likely": ["first_player_edge"], "findings": [],
     }  # fmt: skip
-    text = "\n".join(_options([row], [], "intrigue"))
-    assert "`spy_reveal=face_up` changes the" in text
-    assert "were checked" not in text  # Crown Rivals is for 2 players only
+    alone = {**row, "label": "jokers=0", "clear": [], "likely": ["first_player_edge"]}
+    text = "\n".join(_options([row, alone], [], "garrison"))
+    assert "| _-7.5 points [-13.5, -0.5]_ | **+1.5 [1.3, 1.8]** |" in text
+    assert "**-7.5" not in text
+    assert (
+        "- `retake_spies=false` changes the length; it likely changes the first player's edge "
+        "(win share), not proven (in italics)." in text
+    )
+    assert "Alternatives that likely change the game, not proven (in italics above):" in text
+    assert "- `jokers=0` likely changes the first player's edge (win share)." in text
+    assert "jokers=0` changes" not in text and "no clear difference" not in text
+    assert "In bold, a change both the interval" in text
 
-    assert "no measure changes clearly" not in text
-    assert "This shows only with each deal set against itself" in text and "likely" in text
+    fair = [{"games": 200, "seats": [], "seat_p": 0.6, "first": None, "findings": []}]
+    said = "\n".join(_answer("feedback", fair, [], [row, alone], None))
+    assert "- Rulings that change the game clearly: `retake_spies=false`." in said
+    assert "- Rulings that likely change it, not proven: `jokers=0`." in said
 
 
 def test_a_check_at_one_player_count_says_the_others_were_not_checked() -> None:

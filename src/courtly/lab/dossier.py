@@ -36,7 +36,7 @@ from courtly.engine.errors import OptionError
 from courtly.engine.game import Game
 from courtly.games import get
 from courtly.lab import execute
-from courtly.lab.findings import ALPHA, findings, plain
+from courtly.lab.findings import ALPHA, findings, plain, plural
 from courtly.lab.goals import compare, per_game
 from courtly.lab.stats import Estimate, binomial_test, holm, mean_ci, share_ci
 from courtly.lab.store import LabDir
@@ -374,14 +374,15 @@ def options(d: Dossier) -> list[dict[str, Any]]:
         for i, v in enumerate(run.summary["variants"][1:], 1):
             mine = per_game({run.players: by_variant(run, i)})
             changes = {m: compare(m, mine[m], base_games[m], d.seed).as_dict() for m in COMPARED}
-            clear = [m for m, c in changes.items() if c["low"] > 0 or c["high"] < 0]
+            paired = [m for m, c in changes.items() if c["low"] > 0 or c["high"] < 0]
+            clear = [m for m in paired if tested(v, m)]
             mine_rows, _ = by_variant(run, i)
             base_rows, _ = by_variant(run, 0)
             same = all(
                 (a["scores"], a["decisions"]) == (b["scores"], b["decisions"])
                 for a, b in zip(mine_rows, base_rows, strict=True)
             )
-            said, tests_none = option_findings(run.summary["findings"], v["label"])
+            said = option_findings(run.summary["findings"], v["label"])
             out.append(
                 {
                     "option": run.key.removeprefix("option-"),
@@ -389,22 +390,40 @@ def options(d: Dossier) -> list[dict[str, Any]]:
                     "label": v["label"],
                     "changes": changes,
                     "clear": clear,
+                    "likely": [m for m in paired if m not in clear],
                     "never_arises": same,
                     "findings": said,
-                    "paired_only": bool(clear) and tests_none,
                 }
             )
     return out
 
 
-def option_findings(found: list[dict[str, Any]], label: str) -> tuple[list[str], bool]:
-    """An alternative's first two findings worth reading, and whether its run's
-    tests (each measure, the two settings' games as wholes, corrected together)
-    separate no measure. That finding is not quoted: beside a change the
-    paired comparison shows, it would read as a contradiction."""
+TESTED = {
+    "first_player_edge": "first player's win share",
+    "decisiveness": "decisiveness",
+    "ties": "shared wins",
+}
+"""The run's own test of each compared measure but the length (``versus_baseline``'s metric)."""
+
+
+def tested(v: dict[str, Any], measure: str) -> bool:
+    """Whether the run's own test of ``measure`` (the variant's games against
+    the baseline's as wholes, corrected for every test of the run) separates
+    them: a change the paired interval shows is a change only if it does too;
+    else it is likely, not proven."""
+    unit = v["unit"]
+    metric = f"length ({plural(unit)})" if measure == "length" else TESTED[measure]
+    row = next((r for r in v.get("versus_baseline", []) if r["metric"] == metric), None)
+    q = None if row is None else row.get("p_holm")
+    return q is not None and q < ALPHA
+
+
+def option_findings(found: list[dict[str, Any]], label: str) -> list[str]:
+    """An alternative's first two findings worth reading. Its run's finding
+    that no measure changes clearly is not quoted: beside a change the paired
+    comparison shows (likely, not proven), it would read as a contradiction."""
     mine = [f for f in found if f["variant"] == label and f["tier"] < 3]
-    none = any(f.get("changes_nothing") for f in mine)
-    return [plain(f["text"]) for f in mine if not f.get("changes_nothing")][:2], none
+    return [plain(f["text"]) for f in mine if not f.get("changes_nothing")][:2]
 
 
 CARD = re.compile(r"^(?:[2-9TJQKA][SHDC]|X[12])$")

@@ -92,21 +92,20 @@ def lengths(rows: list[dict[str, Any]], path: Path, title: str, targets: Any = N
 
 def options(rows: list[dict[str, Any]], path: Path, title: str, measure: str) -> None:
     """Each ruling alternative's change in ``measure`` against the text's
-    reading (on the same games), with 95% intervals."""
+    reading (on the same games), with 95% intervals: red where it is a change,
+    orange where it is likely, not proven (as bold and italics in the text)."""
     plt = _plt()
     fig, ax = plt.subplots(figsize=(7, 0.9 + 0.32 * len(rows)))
     for i, r in enumerate(rows):
         c = r["changes"][measure]
         lo, hi = max(0.0, c["value"] - c["low"]), max(0.0, c["high"] - c["value"])
-        clear = c["low"] > 0 or c["high"] < 0
-        ax.errorbar(
-            c["value"], i, xerr=[[lo], [hi]], fmt="o", capsize=3, color="C3" if clear else "C0"
-        )
+        color = "C3" if measure in r["clear"] else "C1" if measure in r["likely"] else "C0"
+        ax.errorbar(c["value"], i, xerr=[[lo], [hi]], fmt="o", capsize=3, color=color)
     ax.axvline(0, color="grey", lw=1, ls="dashed")
     ax.set_yticks(range(len(rows)), [r["label"] for r in rows])
     ax.invert_yaxis()
     ax.set_xlabel(f"change in {MEASURE_WORDS[measure]} against the text's reading")
-    ax.set_title(f"{title}: what each alternative ruling changes (red: clearly)")
+    ax.set_title(f"{title}: what each alternative ruling changes (red: a change, orange: likely)")
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)

@@ -133,8 +133,10 @@ def write(d: data.Dossier, out: Path, command: str) -> Path:
         "",
         "- **The first player** is whoever moves first (chosen as the rules say), not seat P0.",
         "- **A fair share** is 1 / players. **Clearly** means the 95% interval leaves out "
-        "the fair share or no change; findings quoted from a run are corrected for the "
-        f"number of tests (Holm's method, p below {ALPHA}).",
+        "the fair share, or, for an alternative's change, that it is bold (below); findings "
+        f"quoted from a run are corrected for the number of tests (Holm's method, p below "
+        f"{ALPHA}).",
+        f"- **Bold and italics** in the options' table: {BOLD[0].lower()}{BOLD[1:]}",
         "- **Decisiveness**: how late the eventual winner took the lead for good (0: led "
         "from the first decision; 1: only at the very end).",
         "- **Shared wins**: games the rules end in a tie for first.",
@@ -380,29 +382,28 @@ def _options(opts: list[dict[str, Any]], pics: list[tuple[str, str]], game_id: s
         "|---|" + "---|" * len(data.COMPARED),
     ]
     for r in opts:
-        cells = " | ".join(
-            f"**{ch(r['changes'][m], m)}**" if m in r["clear"] else ch(r["changes"][m], m)
-            for m in data.COMPARED
-        )
+        cells = " | ".join(_cell(r, m) for m in data.COMPARED)
         L.append(f"| `{r['label']}` (text: `{r['text']}`) | {cells} |")
     strong = [r for r in opts if r["clear"]]
-    idle = [r for r in opts if not r["clear"]]
-    L.append("")
+    likely = [r for r in opts if r["likely"] and not r["clear"]]
+    idle = [r for r in opts if not r["clear"] and not r["likely"]]
+    L += ["", BOLD]
     if strong:
-        L.append("Alternatives that clearly change the game (bold above):")
-        L.append("")
+        L += ["", "Alternatives that clearly change the game (bold above):", ""]
         for r in strong:
             what = ", ".join(MEASURE_WORDS[m] for m in r["clear"])
-            L.append(f"- `{r['label']}` changes the {what}.")
+            also = ", ".join(MEASURE_WORDS[m] for m in r["likely"])
+            more = f"; it likely changes the {also}, not proven (in italics)" if also else ""
+            L.append(f"- `{r['label']}` changes the {what}{more}.")
             for f in r["findings"]:
                 L.append(f"  - {f}")
-            if r.get("paired_only"):
-                L.append(
-                    "  - This shows only with each deal set against itself: the lab's tests "
-                    "of every measure, which compare the games as wholes and correct for how "
-                    "many they compare, find no clear change. Take it as likely, not proven: "
-                    "more games would settle it."
-                )
+    if likely:
+        L += ["", "Alternatives that likely change the game, not proven (in italics above):", ""]
+        for r in likely:
+            what = ", ".join(MEASURE_WORDS[m] for m in r["likely"])
+            L.append(f"- `{r['label']}` likely changes the {what}.")
+            for f in r["findings"]:
+                L.append(f"  - {f}")
     unused = [r for r in opts if r["never_arises"]]
     idle = [r for r in idle if not r["never_arises"]]
     if unused:
@@ -421,6 +422,24 @@ def _options(opts: list[dict[str, Any]], pics: list[tuple[str, str]], game_id: s
             + ".",
         ]
     return L
+
+
+BOLD = (
+    "In bold, a change both the interval (each deal set against itself) and the run's own "
+    "test of that measure show (the games as wholes, corrected for every test of the run: "
+    f"Holm's method, p below {ALPHA}). In italics, a change the interval alone shows: the "
+    "test does not separate it, so take it as likely, not proven; more games would settle it."
+)
+"""What the options' table marks, said beneath it and in "How to read this"."""
+
+
+def _cell(r: dict[str, Any], measure: str) -> str:
+    """An alternative's change in one measure: bold where it is a change, in
+    italics where it is likely, not proven (``dossier.tested``)."""
+    shown = ch(r["changes"][measure], measure)
+    if measure in r["clear"]:
+        return f"**{shown}**"
+    return f"_{shown}_" if measure in r["likely"] else shown
 
 
 def _moves(rows: list[dict[str, Any]], players: int) -> list[str]:
@@ -487,6 +506,18 @@ def _caveat(c: dict[str, Any], weak: str, check_bot: str) -> str:
     return " ".join(said)
 
 
+def _changing(opts: list[dict[str, Any]]) -> tuple[str, str]:
+    """The alternatives that change the game (bold in the options' table), and
+    those that only likely do (in italics), as lists of names."""
+
+    def names(rows: list[dict[str, Any]]) -> str:
+        return ", ".join(f"`{o['label']}`" for o in rows)
+
+    return names([o for o in opts if o["clear"]]), names(
+        [o for o in opts if o["likely"] and not o["clear"]]
+    )
+
+
 def _answer(
     key: str,
     fair: list[dict[str, Any]],
@@ -502,18 +533,18 @@ def _answer(
     if key == "balance":
         r = fair[0]
         seats, verdict = _by_seat(r)
-        changing = [o["label"] for o in opts if o["clear"]]
+        changing, likely = _changing(opts)
         return [
             f"**Balance.** Over {r['games']} games the four Houses' seats win {seats}: "
             f"{verdict}. "
             + (f"{caveat} " if caveat else "")
             + (
-                "Of the rulings we had to make, these change the game clearly: "
-                + ", ".join(f"`{c}`" for c in changing)
-                + " (see above)."
+                f"Of the rulings we had to make, these change the game clearly: {changing} "
+                "(see above)."
                 if changing
                 else "None of the rulings we had to make changes the game clearly."
             )
+            + (f" These likely change it, not proven: {likely}." if likely else "")
         ]
     if key == "turns" and late is not None:
         e, lt = late["earliest"], late["latest"]
@@ -549,13 +580,11 @@ def _answer(
         parts += [f"- {f}" for f in r["findings"][:3]]
         if caveat:
             parts.append(f"- {caveat}")
-        changing = [o for o in opts if o["clear"]]
+        changing, likely = _changing(opts)
         if changing:
-            parts.append(
-                "- Rulings that change the game clearly: "
-                + ", ".join(f"`{o['label']}`" for o in changing)
-                + "."
-            )
+            parts.append(f"- Rulings that change the game clearly: {changing}.")
+        if likely:
+            parts.append(f"- Rulings that likely change it, not proven: {likely}.")
         return [p for p in parts if p]
     if key == "length" and g is not None and g.length_option:
         setting = g.quick.get(g.length_option, "")
