@@ -4,13 +4,14 @@ the designer's own questions, made again the same from the same seeds."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from typer.testing import CliRunner
 
 from courtly.cli.app import app
 from courtly.engine.options import parse_option_pairs
 from courtly.games import get
-from courtly.lab.dossier import Dossier, Run, plan
+from courtly.lab.dossier import Dossier, Run, option_findings, plan
 from courtly.lab.dossiertext import _played, ch
 
 runner = CliRunner()
@@ -219,21 +220,46 @@ def test_the_count_of_games_is_written_with_thousands_separators() -> None:
     assert "seeds 1000 to 2449," in line
 
 
-def test_a_change_seen_only_on_paired_deals_is_not_contradicted_by_its_finding() -> None:
+def test_an_alternative_s_findings_tell_what_it_changes_not_its_own_games() -> None:
     """Intrigue's dossier said "`spy_reveal=face_up` changes the decisiveness"
     and, beneath it, "... against spy_reveal=shown: no measure changes clearly
-    (of the 19 compared)". That finding is not quoted."""
-    from courtly.lab.dossier import option_findings
+    (of the 19 compared)"; then "With spy_reveal=face_up, some seats win more
+    than others: P0 24.7%, P1 28.2%, P2 47.2%", the text's own imbalance read
+    as the option's effect. Only its changes against the baseline are quoted."""
+    from courtly.lab.findings import findings
 
-    found = [
-        {"variant": "spy_reveal=face_up", "tier": 2, "text": "With spy_reveal=face_up, P2 wins 47%."},
-        {"variant": "spy_reveal=face_up", "tier": 2, "changes_nothing": True,
-         "text": "spy_reveal=face_up against spy_reveal=shown (the baseline): "
-         "no measure changes clearly (of the 19 compared)."},
-        {"variant": "other", "tier": 1, "text": "other: something."},
+    def variant(label: str, p2: float) -> dict[str, Any]:
+        seats = [{"win_share": {"mean": m, "low": m, "high": m, "n": 200}} for m in (0.25, 0.28)]
+        seats.append({"win_share": {"mean": p2, "low": p2, "high": p2, "n": 200}})
+        e = {"mean": 0.5, "low": 0.4, "high": 0.6, "n": 200}
+        return {
+            "label": label, "games": 200, "unit": "round", "seats": seats,
+            "seat_test": {"p": 1e-6, "p_holm": 1e-5}, "first_player": None,
+            "tie_broken": {**e, "mean": 0.0}, "shared": {**e, "mean": 0.0},
+            "length": {"decisions": e, "rounds": e}, "decisiveness": e,
+            "lead_changes": e, "drama": e, "margin": e,
+        }  # fmt: skip
+
+    face_up = variant("spy_reveal=face_up", 0.47)
+    face_up["versus_baseline"] = [
+        {"metric": "decisiveness", "term": "decisiveness", "test": "Welch t", "p": 0.2,
+         "p_holm": 1.0, "baseline": 0.74, "variant": 0.73},
+        {"metric": "margin", "term": "margin", "test": "Welch t", "p": 1e-6,
+         "p_holm": 1e-4, "baseline": 2.0, "variant": 2.4},
     ]  # fmt: skip
-    assert option_findings(found, "spy_reveal=face_up") == ["With spy_reveal=face_up, P2 wins 47%."]
-    assert option_findings(found, "other") == ["other: something."]
+    summary = {
+        "settings": {"players": 3, "bots": ["normal"] * 3},
+        "variants": [variant("spy_reveal=shown", 0.49), face_up],
+        "correction": {"tests": 6},
+    }
+    found = [f.as_dict() for f in findings(summary)]
+    said = option_findings(found, "spy_reveal=face_up")
+    assert said == [
+        "spy_reveal=face_up against spy_reveal=shown (the baseline): margin: from 2 to 2.4 (+20%)."
+    ]
+    face_up["versus_baseline"].pop()
+    found = [f.as_dict() for f in findings(summary)]
+    assert option_findings(found, "spy_reveal=face_up") == []  # not "no measure changes"
 
 
 def test_a_change_its_run_s_corrected_test_does_not_separate_is_likely_not_a_change() -> None:

@@ -419,10 +419,12 @@ def tested(v: dict[str, Any], measure: str) -> bool:
 
 
 def option_findings(found: list[dict[str, Any]], label: str) -> list[str]:
-    """An alternative's first two findings worth reading. Its run's finding
+    """An alternative's first two findings worth reading about what it changes
+    (``Finding.versus``): a finding about its own games (who wins, how they go)
+    tells a level the text's reading may share, not a change. Its run's finding
     that no measure changes clearly is not quoted: beside a change the paired
     comparison shows (likely, not proven), it would read as a contradiction."""
-    mine = [f for f in found if f["variant"] == label and f["tier"] < 3]
+    mine = [f for f in found if f["variant"] == label and f["tier"] < 3 and f.get("versus")]
     return [plain(f["text"]) for f in mine if not f.get("changes_nothing")][:2]
 
 

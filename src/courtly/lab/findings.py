@@ -65,6 +65,10 @@ class Finding:
     """A variant whose tests, corrected together, separate no measure from the
     baseline's: ranked with what changes how the game plays (it answers the
     same question), but not labelled clear."""
+    versus: str | None = None
+    """The baseline's label, for a finding that sets its variant against the
+    baseline (a change); None for one about the variant's own games (a level,
+    which the baseline may share)."""
 
     @property
     def topic(self) -> str:
@@ -567,6 +571,7 @@ def _versus(v: dict[str, Any], base: str, tests: int) -> list[Finding]:
                 label,
                 worst["p"],
                 worst["p_holm"],
+                versus=base,
             )
         )
     if not shown:
@@ -579,6 +584,7 @@ def _versus(v: dict[str, Any], base: str, tests: int) -> list[Finding]:
                 "[[holm|Holm's correction]].",
                 label,
                 changes_nothing=True,
+                versus=base,
             )
         )
     hints = [r for r in rows if not clear(r.get("p_holm")) and r["p"] < ALPHA]
@@ -595,6 +601,7 @@ def _versus(v: dict[str, Any], base: str, tests: int) -> list[Finding]:
                 "The comparison's table below has every number; rerun with more games (-n) "
                 "or other seeds (--seed) to confirm.",
                 label,
+                versus=base,
             )
         )
     return out
