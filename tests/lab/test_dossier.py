@@ -374,3 +374,48 @@ def test_the_answers_to_the_designer_say_where_the_stronger_bot_disagrees() -> N
     # a check that agrees adds nothing
     agree = {**check, "rows": [check["rows"][1]]}
     assert _caveat(agree, "normal", "hard@600it") == ""
+
+
+def test_an_interval_no_finding_backs_is_not_worded_as_one() -> None:
+    """Agincards' dossier said "8 players ... the first player wins 17.2%
+    [12.6, 23.1], more than a fair share (12%)" with no finding behind it, and
+    Garrison's check called the fourth player's 18.0% [13.3, 23.9] "clearly
+    away from a fair share" where the run's corrected test of turn order was
+    not clear: "clearly" means one thing on the page, the corrected test."""
+    from courtly.lab.dossier import check
+    from courtly.lab.dossiertext import _fairness
+
+    def est(mean: float, low: float, high: float) -> dict[str, float]:
+        return {"mean": mean, "low": low, "high": high, "n": 200}
+
+    def first(q: float, order_q: float) -> dict[str, Any]:
+        return {"win_share": est(0.172, 0.126, 0.231), "fair": 0.125, "p_holm": q,
+                "by_order": [est(0.172, 0.126, 0.231)] + [est(0.118, 0.08, 0.16)] * 7,
+                "order_test": {"p_holm": order_q}}  # fmt: skip
+
+    row = {"players": 8, "options": {}, "games": 200, "findings": [], "first": first(0.4, 1.0)}
+    assert (
+        "17.2% [12.6, 23.1], not clearly more than a fair share (12%): its interval "
+        in (_fairness([row])[0])
+    )
+    row["first"] = first(0.001, 1.0)
+    assert (
+        "17.2% [12.6, 23.1], more than a fair share (12%). By turn order" in (_fairness([row])[0])
+    )
+
+    def run(key: str, players: int, v: dict[str, Any], bots: str = "") -> Run:
+        r = Run(key, players, [], bots=bots)
+        r.summary = {"variants": [v]}
+        return r
+
+    fourth = [est(0.3, 0.241, 0.367), est(0.265, 0.2, 0.33), est(0.255, 0.2, 0.32),
+              est(0.18, 0.133, 0.239)]  # fmt: skip
+    strong = [est(0.275, 0.161, 0.428)] * 4
+    weak = {"first_player": {"p_holm": 0.5, "by_order": fourth, "order_test": {"p_holm": 0.2}}}
+    hard = {"first_player": {"p_holm": 1.0, "by_order": strong, "order_test": {"p_holm": 1.0}}}
+    d = Dossier(get("garrison"), "normal", 200, 0)
+    d.runs = {"players-4": run("players-4", 4, weak), "check": run("check", 4, hard, "hard")}
+    hard["games"] = 40
+    assert [r["verdict"] for r in check(d)["rows"]] == ["agree"] * 4
+    weak["first_player"]["order_test"]["p_holm"] = 0.01  # a finding: now unconfirmed
+    assert [r["verdict"] for r in check(d)["rows"]][3] == "unsure"

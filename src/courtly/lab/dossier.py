@@ -269,9 +269,10 @@ def check(d: Dossier) -> dict[str, Any] | None:
         ]
     fair = 1 / base.players
     rows = []
-    for who, x, y in pairs:
+    for k, (who, x, y) in enumerate(pairs):
         apart = x["low"] > y["high"] or y["low"] > x["high"]
-        verdict = "apart" if apart else "agree" if _side(x, fair) == _side(y, fair) else "unsure"
+        same = _side(x, fair, _test(a, k)) == _side(y, fair, _test(b, k))
+        verdict = "apart" if apart else "agree" if same else "unsure"
         rows.append({"who": who, "weak": x, "strong": y, "verdict": verdict})
     duel = [
         s["win_share"]
@@ -312,7 +313,31 @@ def _nth(k: int) -> str:
     return {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}.get(k, f"{k}th")
 
 
-def _side(e: dict[str, float], fair: float) -> int:
+def confirmed(q: float | None) -> bool:
+    """Whether a corrected p-value (``p_holm``) makes a finding."""
+    return q is not None and q == q and q < ALPHA
+
+
+def _test(v: dict[str, Any], k: int) -> float | None:
+    """The corrected p-value of the run's test behind the ``k``-th figure of
+    the check: the first player's binomial test, the places in turn order's
+    chi-square (with two players, the first player's again), or the seats'."""
+    fp = v["first_player"]
+    if fp is None:
+        return v["seat_test"].get("p_holm")
+    if k == 0:
+        return fp.get("p_holm")
+    q = fp["order_test"].get("p_holm")
+    if q is not None and q == q:
+        return q
+    return fp.get("p_holm") if len(fp["by_order"]) == 2 else v["seat_test"].get("p_holm")
+
+
+def _side(e: dict[str, float], fair: float, q: float | None) -> int:
+    """Which side of a fair share a figure clearly lies: only where the run's
+    corrected test (``q``) makes it a finding; its interval alone does not."""
+    if not confirmed(q):
+        return 0
     return 1 if e["low"] > fair else -1 if e["high"] < fair else 0
 
 
@@ -329,7 +354,7 @@ def fairness(d: Dossier) -> list[dict[str, Any]]:
                 "options": run.options,
                 "games": v["games"],
                 "seats": [s["win_share"] for s in v["seats"]],
-                "seat_p": v["seat_test"]["p"],
+                "seat_p": v["seat_test"].get("p_holm"),
                 "first": v["first_player"],
                 "findings": [
                     plain(f["text"])

@@ -132,10 +132,10 @@ def write(d: data.Dossier, out: Path, command: str) -> Path:
         "## How to read this",
         "",
         "- **The first player** is whoever moves first (chosen as the rules say), not seat P0.",
-        "- **A fair share** is 1 / players. **Clearly** means the 95% interval leaves out "
-        "the fair share, or, for an alternative's change, that it is bold (below); findings "
-        f"quoted from a run are corrected for the number of tests (Holm's method, p below "
-        f"{ALPHA}).",
+        "- **A fair share** is 1 / players. **Clearly** means the run's test holds once "
+        f"corrected for the number of tests it makes (Holm's method, p below {ALPHA}), or, "
+        "for an alternative's change, that it is bold (below); a 95% interval alone that "
+        "leaves out the fair share makes no finding.",
         f"- **Bold and italics** in the options' table: {BOLD[0].lower()}{BOLD[1:]}",
         "- **Decisiveness**: how late the eventual winner took the lead for good (0: led "
         "from the first decision; 1: only at the very end).",
@@ -161,18 +161,21 @@ def _fairness(rows: list[dict[str, Any]]) -> list[str]:
         if r["first"]:
             fp = r["first"]
             e = fp["win_share"]
-            verdict = (
-                "more than a fair share"
-                if e["low"] > fp["fair"]
-                else "less than a fair share"
-                if e["high"] < fp["fair"]
-                else "about a fair share"
-            )
+            more = "more" if e["mean"] > fp["fair"] else "less"
+            fair = f"{100 * fp['fair']:.0f}%"
+            if data.confirmed(fp.get("p_holm")):
+                verdict = f"{more} than a fair share ({fair})"
+            elif e["low"] > fp["fair"] or e["high"] < fp["fair"]:
+                verdict = (
+                    f"not clearly {more} than a fair share ({fair}): its interval alone leaves "
+                    "the fair share out, the run's corrected test does not"
+                )
+            else:
+                verdict = f"about a fair share ({fair})"
             orders = ", ".join(iv(o, pct=True) for o in fp["by_order"])
             L.append(
                 f"- **{n} players** ({r['games']} games): the first player wins "
-                f"{iv(e, pct=True)}, {verdict} ({100 * fp['fair']:.0f}%). By turn order: "
-                f"{orders}."
+                f"{iv(e, pct=True)}, {verdict}. By turn order: {orders}."
             )
         else:
             seats, verdict = _by_seat(r)
@@ -227,7 +230,7 @@ def _check(c: dict[str, Any], weak: str, check_bot: str) -> list[str]:
         "agree": "the two agree",
         "apart": "**the two disagree**",
         "unsure": "the stronger bot does not confirm it (one is clearly away from a fair "
-        "share, the other not; its fewer games may be why)",
+        "share, by its run's corrected test, the other not; its fewer games may be why)",
     }
     for r in c["rows"]:
         L.append(
@@ -475,8 +478,7 @@ def _moves(rows: list[dict[str, Any]], players: int) -> list[str]:
 def _by_seat(r: dict[str, Any]) -> tuple[str, str]:
     """A player count's win shares by seat, and whether they clearly differ."""
     seats = ", ".join(f"P{i} {iv(s, pct=True)}" for i, s in enumerate(r["seats"]))
-    p = r["seat_p"]
-    clear = p is not None and p < ALPHA
+    clear = data.confirmed(r["seat_p"])
     return seats, "the seats are clearly unequal" if clear else "no seat is clearly favoured"
 
 
