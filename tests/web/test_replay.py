@@ -36,3 +36,25 @@ def test_arrows_on_the_focused_slider_move_one_step(server: str, pages: Pages) -
     page.keyboard.press("ArrowRight")
     page.wait_for_timeout(200)
     assert page.evaluate("document.body.dataset.step") == "3"
+
+
+def test_a_game_in_progress_shows_no_step_and_links_to_its_table(server: str, pages: Pages) -> None:
+    """The replay of a table still playing said 'a replay is available once
+    the game is over' in lowercase, above working-looking step buttons, a
+    slider and an empty seat bar, with no way back to the table. It now says it
+    as a sentence, shows none of the replay's controls, seats or panels, links
+    to watching the table, and asks the server for no frame at all."""
+    table = create(server, "garrison", ["human", "easy"])["table"]["id"]
+    page = pages.new(390, 844)
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url))
+    page.goto(f"{server}/replay/{table}")
+    page.wait_for_selector("body[data-replay='unavailable']")
+    status = page.inner_text("#status")
+    assert status == "This game is not over yet: its replay is available once it ends.", status
+    for hidden in (".replay-controls", "#step", "#first", "#seats", "#board", "#review-box"):
+        assert not page.is_visible(hidden), hidden
+    assert page.get_attribute("#way-on a[href^='/play/']", "href") == f"/play/{table}"
+    assert not [u for u in asked if "/api/" in u], asked
+    page.keyboard.press("ArrowRight")  # no step to move to, and no error
+    assert page.inner_text("#status") == status

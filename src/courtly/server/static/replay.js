@@ -56,11 +56,32 @@
     history.replaceState(null, "", `#${at}`);
   }
 
+  /* No replay to show: a sentence saying why, the way on (HTML of links), and
+   * none of the controls, seats and panels, which would have nothing to work on. */
+  function unavailable(why, wayOn) {
+    const said = String(why);
+    $("status").textContent = `${said[0].toUpperCase()}${said.slice(1)}${said.endsWith(".") ? "" : "."}`;
+    $("way-on").innerHTML = wayOn;
+    $("way-on").hidden = false;
+    for (const el of document.querySelectorAll(".replay-controls, #seats, #board, #hand-area, .side")) el.hidden = true;
+    document.body.dataset.replay = "unavailable";
+  }
+
   async function load() {
+    const table = encodeURIComponent(boot.table);
+    if (!boot.over) {
+      // Before the end every seat's hidden cards are still secret: no step is shown.
+      unavailable("This game is not over yet: its replay is available once it ends",
+        `You can <a href="/play/${table}">watch the table</a> meanwhile, or go back to <a href="/">the lobby</a>.`);
+      return;
+    }
     const seat = params.get("seat");
-    const r = await fetch(`/api/tables/${encodeURIComponent(boot.table)}/replay${seat !== null && seat !== "" ? `?seat=${encodeURIComponent(seat)}` : ""}`);
+    const r = await fetch(`/api/tables/${table}/replay${seat !== null && seat !== "" ? `?seat=${encodeURIComponent(seat)}` : ""}`);
     const body = await r.json();
-    if (!r.ok) { $("status").textContent = body.error || "The replay could not be loaded."; $("review-box").hidden = true; return; }
+    if (!r.ok) {
+      unavailable(body.error || "The replay could not be loaded", `Go back to <a href="/">the lobby</a>.`);
+      return;
+    }
     data = body;
     $("step").max = String(data.frames.length - 1);
     $("viewer").innerHTML = `<option value="">everyone (public)</option>` + data.names.map((_, i) => `<option value="${i}"${String(data.seat) === String(i) ? " selected" : ""}>${esc(playerName(i))}</option>`).join("");
