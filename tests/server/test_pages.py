@@ -100,9 +100,33 @@ def test_replay_and_breakdown_wait_for_the_end(client: TestClient) -> None:
     assert seat["frames"][0]["observation"]["hand"]
     r = client.get(f"/api/tables/{table}/replay?seat=4")
     assert r.status_code == 400 and "seats run 0 to 3" in r.json()["error"]
+    assert client.get(f"/api/tables/{table}/replay?seat=").json()["seat"] is None
     b = client.get(f"/api/tables/{table}/breakdown").json()
     assert b["headers"][0] == "House" and len(b["rows"]) == 4
     assert b["result"]["winners"]
+
+
+def test_a_replay_s_seat_that_is_not_one_says_which_are(client: TestClient) -> None:
+    """?seat=abc answered with Pydantic's words ('query.seat: Input should be a
+    valid integer, unable to parse string as an integer'), shown as such by
+    the replay page. Any seat the table does not have now says what was asked
+    and what the table takes: its seats, or none to watch as a spectator."""
+    made = create(client, "crown-rivals", ["human", "easy"])
+    table = made["table"]["id"]
+    with client.websocket_connect(f"/ws/tables/{table}?token={made['seats'][0]['token']}") as ws:
+        assert play_to_end(ws, random.Random(1), ws.receive_json())["over"]
+    allowed = "seats run 0 to 1, or leave the seat out to watch as a spectator"
+    for asked, said in (
+        ("abc", f"seat 'abc' is not a seat number: {allowed}"),
+        ("1.5", f"seat '1.5' is not a seat number: {allowed}"),
+        ("x" * 50, f"seat '{'x' * 20}…' is not a seat number: {allowed}"),
+        ("2", f"seat 2 is not a seat of this table: {allowed}"),
+        ("-1", f"seat -1 is not a seat of this table: {allowed}"),
+        ("9" * 40, f"seat {'9' * 20}… is not a seat of this table: {allowed}"),
+    ):
+        r = client.get(f"/api/tables/{table}/replay", params={"seat": asked})
+        assert r.status_code == 400 and r.json() == {"error": said}, asked
+    assert client.get(f"/api/tables/{table}/replay?seat=1").json()["seat"] == 1
 
 
 def test_replay_frames_follow_the_record_step_by_step() -> None:

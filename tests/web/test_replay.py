@@ -58,3 +58,26 @@ def test_a_game_in_progress_shows_no_step_and_links_to_its_table(server: str, pa
     assert not [u for u in asked if "/api/" in u], asked
     page.keyboard.press("ArrowRight")  # no step to move to, and no error
     assert page.inner_text("#status") == status
+
+
+def test_a_seat_the_table_does_not_have_is_told_plainly(server: str, pages: Pages) -> None:
+    """/replay/ID?seat=abc showed Pydantic's 'query.seat: Input should be a
+    valid integer…' above the replay's controls. It now says what was wrong
+    and what the table takes, and links to the public view."""
+    table = finished_table(server)
+    page = pages.new(390, 844)
+    for asked, wrong in (
+        ("abc", "Seat 'abc' is not a seat number"),
+        ("7", "Seat 7 is not a seat of"),
+    ):
+        page.goto(f"{server}/replay/{table}?seat={asked}")
+        page.wait_for_selector("body[data-replay='unavailable']")
+        status = page.inner_text("#status")
+        assert status.startswith(wrong) and status.endswith(
+            ": seats run 0 to 1, or leave the seat out to watch as a spectator."
+        ), status
+        assert "query" not in status and not page.is_visible(".replay-controls")
+        assert page.get_attribute("#way-on a", "href") == f"/replay/{table}"
+    page.click("#way-on a")
+    page.wait_for_selector("body[data-step='0']")
+    assert page.is_visible("#step")

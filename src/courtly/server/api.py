@@ -20,6 +20,7 @@ tables behind these routes in live.py.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from fastapi import APIRouter, Request, WebSocket
@@ -186,22 +187,35 @@ def _finished(live: Live) -> State:
     return state
 
 
+def _viewer(asked: str | None, players: int) -> int | None:
+    """The seat a replay is seen from, from the address's ``?seat=``: None (the
+    public view) when there is none; refused, saying what a table of
+    ``players`` takes, when it is not one of its seat numbers."""
+    if asked is None or asked == "":
+        return None
+    allowed = f"seats run 0 to {players - 1}, or leave the seat out to watch as a spectator"
+    shown = asked if len(asked) <= 20 else f"{asked[:20]}…"
+    if not re.fullmatch(r"-?[0-9]+", asked):
+        raise CourtlyError(f"seat {shown!r} is not a seat number: {allowed}")
+    if len(asked) > 9 or not 0 <= int(asked) < players:
+        raise CourtlyError(f"seat {shown} is not a seat of this table: {allowed}")
+    return int(asked)
+
+
 @router.get("/api/tables/{table_id}/replay", include_in_schema=True)
-async def replay_data(request: Request, table_id: str, seat: int | None = None) -> dict[str, Any]:
-    """A finished game, step by step, from the view of ``seat`` (default: public)."""
+async def replay_data(request: Request, table_id: str, seat: str | None = None) -> dict[str, Any]:
+    """A finished game, step by step, from the view of ``seat`` (a seat number;
+    default: public)."""
     live = await table_or_404(request, table_id)
     state = _finished(live)
-    if seat is not None and not 0 <= seat < state.players:
-        raise CourtlyError(
-            f"seat {seat} is not a seat of this table: seats run 0 to {state.players - 1}"
-        )
+    seat_seen = _viewer(seat, state.players)
     names = [s.name or (f"bot {s.bot}" if s.kind == "bot" else None) for s in live.table.seats]
     return {
         "table": live.table.id,
         "game": state.game.id,
-        "seat": seat,
+        "seat": seat_seen,
         "names": names,
-        "frames": replay_frames(state, seat),
+        "frames": replay_frames(state, seat_seen),
         "result": live.table.result(),
     }
 

@@ -79,7 +79,9 @@
     const r = await fetch(`/api/tables/${table}/replay${seat !== null && seat !== "" ? `?seat=${encodeURIComponent(seat)}` : ""}`);
     const body = await r.json();
     if (!r.ok) {
-      unavailable(body.error || "The replay could not be loaded", `Go back to <a href="/">the lobby</a>.`);
+      // a seat the table does not have (?seat=abc, ?seat=7): the public view is always there
+      unavailable(body.error || "The replay could not be loaded",
+        seat !== null && seat !== "" ? `You can <a href="/replay/${table}">watch the replay as a spectator</a>, or go back to <a href="/">the lobby</a>.` : `Go back to <a href="/">the lobby</a>.`);
       return;
     }
     data = body;
