@@ -228,3 +228,44 @@ def test_the_review_panel_says_why_before_the_game_is_over(server: str, pages: P
     page.goto(f"{server}/replay/{made['table']['id']}")
     page.wait_for_function("document.getElementById('status').textContent.includes('over')")
     assert not page.is_visible("#review-box")
+
+
+def test_a_review_row_chosen_on_a_phone_brings_the_board_into_sight(
+    server: str, pages: Pages, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 390 px the review panel is under the board: tapping a row far down
+    changed the board off screen, with nothing to see happen. The step's line
+    and the board now come into view; a row chosen with the board in sight
+    leaves the page where it is."""
+
+    def rated(
+        bot: ISMCTS, observation: Mapping[str, Any], legal: Sequence[Action], rng: random.Random
+    ) -> Analysis:
+        return Analysis(moves=[MoveValue(a, 5, 0.5) for a in legal], iterations=5, seconds=0.0)
+
+    monkeypatch.setattr(ISMCTS, "search", rated)
+    table = finished(server, ["easy", "easy"])
+    page = pages.new(390, 844)
+    page.goto(f"{server}/replay/{table}")
+    page.wait_for_selector("body[data-step='0']")
+    page.click("#review-go")
+    page.wait_for_selector("body[data-review='done']", timeout=60000)
+    rows = page.locator("#review-out tbody tr")
+    last = rows.nth(rows.count() - 1)
+    last.scroll_into_view_if_needed()
+    assert page.evaluate("document.getElementById('board').getBoundingClientRect().bottom < 0")
+    last.click()
+    page.wait_for_selector(f"body[data-step='{last.get_attribute('data-step')}']")
+    page.wait_for_function(
+        "() => { const s = document.getElementById('status').getBoundingClientRect();"
+        " const b = document.getElementById('board').getBoundingClientRect();"
+        " return s.top >= 0 && b.top > s.bottom && b.top < innerHeight; }"
+    )
+    # with the board in sight, Enter on a row steps without moving the page
+    page.evaluate("scrollTo(0, 0)")
+    page.set_viewport_size({"width": 1366, "height": 4000})
+    page.focus("#review-out tbody tr >> nth=0")
+    page.evaluate("scrollTo(0, 0)")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"body[data-step='{rows.first.get_attribute('data-step')}']")
+    assert page.evaluate("scrollY") == 0

@@ -133,6 +133,16 @@
     drawReview(job.review);
   }
 
+  /* A row chosen far below the board (on a phone the panel is under it, and a
+   * long list scrolls the board away at any width) changed the board out of
+   * sight: the step's line, its controls and the board are brought into view. */
+  function bringStepIntoSight() {
+    const top = $("board").getBoundingClientRect().top;
+    if (top >= 0 && top < innerHeight) return;
+    const calm = matchMedia("(prefers-reduced-motion: reduce)").matches;
+    document.querySelector(".status-bar").scrollIntoView({ block: "start", behavior: calm ? "auto" : "smooth" });
+  }
+
   function drawReview(rv) {
     const n = rv.decisions.length;
     const pct = (x) => (x === null || x === undefined ? "?" : `${Math.round(x * 100)}%`);
@@ -152,7 +162,7 @@
     $("review-out").innerHTML = `<table class="review"><caption class="sr-only">Decisions of ${esc(playerName(rv.seat))}</caption>` +
       `<thead><tr><th scope="col">Step</th><th scope="col">Played</th><th scope="col">Best</th><th scope="col">Loss</th></tr></thead><tbody>${rows}</tbody></table>`;
     for (const row of document.querySelectorAll("#review-out tr[data-step]")) {
-      const go = () => show(Number(row.dataset.step));
+      const go = () => { show(Number(row.dataset.step)); bringStepIntoSight(); };
       row.addEventListener("click", go);
       row.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); } });
     }
