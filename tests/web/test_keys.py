@@ -91,3 +91,41 @@ def test_no_key_reaches_the_game_while_the_keys_dialog_is_open(server: str, page
     assert crumbs(page) == before
     page.keyboard.press("Escape")
     page.wait_for_function("!document.querySelector('#choice .crumbs')")
+
+
+def test_tab_goes_through_the_table_in_the_order_it_is_drawn(server: str, pages: Pages) -> None:
+    """On a Garrison table Tab went from the header to 'The whole discard
+    pile', drawn at the bottom, then back up to the choice box and 'Suggest a
+    move' (the page's parts were written in another order than the grid draws
+    them). At both widths Tab now meets the parts top to bottom, the side
+    column (log, chat) last."""
+    made = api(
+        server,
+        "/api/tables",
+        {"game": "garrison", "seats": ["human", "easy"], "seed": 7, "options": {"length": "quick"}},
+    )
+    for width, height in ((1366, 800), (390, 844)):
+        page = pages.new(width, height)
+        page.goto(made["seats"][0]["invite"])
+        wait_ready(page)
+        page.wait_for_selector("#choice button.option")
+        page.wait_for_selector("#board summary")
+        met: list[str] = []
+        for _ in range(40):
+            page.keyboard.press("Tab")
+            part = page.evaluate(
+                "() => { const p = document.activeElement.closest('.play > *');"
+                " return p ? (p.id || p.className) : ''; }"
+            )
+            if part and (not met or met[-1] != part):
+                met.append(part)
+            if part == "side":
+                break
+        assert {"choice", "advice", "board", "side"} <= set(met), met
+        drawn = page.evaluate(
+            """parts => parts.map(id => { const p = document.getElementById(id) || document.querySelector('.' + id);
+                 const r = p.getBoundingClientRect();
+                 return [r.left > innerWidth / 2 ? 1 : 0, r.top + scrollY, id]; })""",
+            met,
+        )
+        assert met == [id for *_, id in sorted(drawn)], (width, met, drawn)
