@@ -149,6 +149,8 @@ def _checked(share: float, decisions: int) -> dict[str, Any]:
             "share": share,
         },
         "games": 40,
+        "players": 2,
+        "unchecked": [],
         "fair": 0.5,
         "rows": [{"who": "the first player", "weak": e, "strong": e, "verdict": "agree"}],
         "disagree": False,
@@ -211,7 +213,10 @@ def test_a_dossier_plays_the_duel_that_says_which_bot_is_stronger(tmp_path: Path
         tmp_path, "crown-rivals", "2", "e", "--check-bots", "random", "--check-n", "2",
         "--duel-n", "6",
     )  # fmt: skip
-    assert "also played 2 times with the `random` bot in every seat (it does not search)" in weaker
+    assert (
+        "also played 2 times at 2 players with the `random` bot in every seat (it does not search)"
+        in weaker
+    )
     assert "**This check is no check.** `random` is not shown to be the stronger bot" in weaker
     assert "Check with a stronger bot, e.g. `--check-bots hard@3260it`" in weaker
 
@@ -221,6 +226,9 @@ def test_a_dossier_checked_with_a_tiny_budget_says_it_is_no_check(tmp_path: Path
         tmp_path, "crown-rivals", "2", "d", "--check-bots", "hard@10it", "--check-n", "1",
         "--duel-n", "0",
     )  # fmt: skip
-    assert "also played once with the `hard@10it` bot in every seat (it searches 10" in text
+    assert (
+        "also played once at 2 players with the `hard@10it` bot in every seat (it searches 10"
+        in text
+    )
     assert "`hard@10it` played a move other than normal's in 0.0% of its" in text
     assert "**This check is no check.** `hard@10it` played normal's own move in 100.0%" in text
