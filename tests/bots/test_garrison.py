@@ -1,7 +1,8 @@
 """Garrison's ``normal`` heuristic: its strength against the earlier heuristic,
 random play and the scripted strategies; its plans (the Joker, the spies'
 windows, sieges, the discard top) in set-up positions; and its fairness (only
-the observation) and legality."""
+the observation) and legality. Also ``hard``'s line: the win within the turn
+its guard compares (``bots.evaluations.garrison.winning_line``)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import random
 import pytest
 
 from courtly.bots import make, names, scripted_for
+from courtly.bots.evaluations.garrison import GUARD, winning_line
 from courtly.bots.greedy.garrison import WEIGHTS, Greedy
 from courtly.bots.scripted.garrison_v1 import PreviousNormal
 from courtly.bots.tune import SPECS, tune
@@ -19,7 +21,7 @@ from courtly.engine.errors import CourtlyError
 from courtly.games import get
 from courtly.games.garrison.rules import GarrisonState
 from courtly.lab.runner import run_matches
-from tests.games.garrison.scenario import build
+from tests.games.garrison.scenario import build, do
 
 GAME = get("garrison")
 SCRIPTED = ("builder", "raider", "guard")
@@ -296,3 +298,85 @@ def test_the_tuning_starts_from_every_weight_and_is_reproducible() -> None:
     a = tune(GAME.id, generations=1, pairs=1, games=1, seed=4)
     b = tune(GAME.id, generations=1, pairs=1, games=1, seed=4)
     assert a == b and set(a[0]) == set(WEIGHTS)
+
+
+# -- hard's line: a win within the turn -------------------------------------------
+def _plays_its_turn(state: GarrisonState, seat: int, bot: str) -> GarrisonState:
+    """A clone of ``state`` after ``seat``'s turn, every seat played by ``bot``."""
+    world = state.clone()
+    while not world.over and world.current == seat:
+        s = world.to_act[0]
+        legal = world.legal_actions(s)
+        action = legal[0] if len(legal) == 1 else move(world, s, bot)
+        world.apply(s, action)
+    return world
+
+
+def _three_move_win() -> GarrisonState:
+    """A keep of 21 (target 30) and the King of Hearts in hand with no diamond:
+    trade the 9♣ for the 4♦ on the discard pile, the 10♠ for the market's 7♦,
+    and the two pay for the King (a line `normal` does not see)."""
+    return build(
+        4,
+        hands={0: "9C KH TS"},
+        court={0: "9H 8H"},
+        garrison={0: "4C"},
+        market="AC 7D 3C",
+        discard="4D",
+    )
+
+
+def test_the_line_search_finds_a_win_within_the_turn_that_normal_misses() -> None:
+    st = _three_move_win()
+    line = winning_line(st, 0)
+    assert [a.notation for a in line] == [
+        "trade 9C for 4D",
+        "trade TS for 7D",
+        "upgrade KH with 4D 7D",
+    ]
+    played = st.clone()
+    for action in line:
+        do(played, 0, action.notation)
+    assert played.over and played.winners == [0]
+    after = _plays_its_turn(st, 0, "normal")  # normal trades for the Ace and ends at 21
+    assert not after.over and after.keep_value(0) == 21
+
+
+def test_the_line_search_finds_the_shortest_win_and_nothing_out_of_reach() -> None:
+    st = build(4, hands={0: "KH 9D 3D"}, court={0: "9H 8H"}, garrison={0: "4C"}, market="QH 2D 5C")
+    (only,) = winning_line(st, 0)  # one move: either order of the diamonds wins
+    assert only.notation in ("upgrade KH with 9D 3D", "upgrade KH with 3D 9D")
+    far = build(4, hands={0: "KH 9D 3D"}, court={0: "2H"}, market="QH 2D 5C")
+    assert winning_line(far, 0) == []  # 2 + 10: no line of five moves reaches 30
+    assert winning_line(_three_move_win(), 1) == []  # not seat 1's turn
+    assert winning_line(_three_move_win(), 0, moves=2) == []  # three moves needed
+
+
+def _smuggler_loop() -> GarrisonState:
+    """Seat 1's keep is 17 (target 30): pay for the Queen of Hearts with the
+    Smuggler, trade the King of Spades for it back off the discard pile, and
+    smuggle the 5 of Hearts in (GAR-22); `normal` besieges instead."""
+    return build(
+        4,
+        current=1,
+        hands={0: "8D 4D 7C", 1: "QH AD KS", 2: "QD TS 7H", 3: "JD 7S 5S"},
+        court={0: "6H", 1: "9H 8H", 2: "TH", 3: "2H 4H"},
+        garrison={0: "QC", 2: "8C 6C", 3: "AC"},
+        siege={1: (0, "9S"), 2: (3, "AS 8S")},
+        market="6S 3C 9C",
+        discard="5H QS 4C TD 4S 7D 3S JS KD 5C 3D 2C 3H 6D 9D 2D",
+    )
+
+
+def test_the_line_search_finds_the_smuggler_loop() -> None:
+    st = _smuggler_loop()
+    line = [a.notation for a in winning_line(st, 1)]
+    assert line == ["upgrade QH with AD", "trade KS for AD", "smuggle 5H"]
+    assert move(st, 1).notation == "besiege P2 with KS"
+
+
+def test_hard_wins_within_the_turn_where_normal_does_not() -> None:
+    assert GUARD.lines is winning_line  # the guard Garrison declares compares the line
+    assert not _plays_its_turn(_smuggler_loop(), 1, "normal").over
+    after = _plays_its_turn(_smuggler_loop(), 1, "hard@1500it")
+    assert after.over and after.winners == [1]

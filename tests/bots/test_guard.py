@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from courtly.bots import make
 from courtly.bots.base import Bot
-from courtly.bots.guard import Guard, Paired, compare, play_on
+from courtly.bots.guard import Guard, Line, Paired, Verdict, compare, play_on
 from courtly.bots.ismcts import ISMCTS, rewards
 from courtly.bots.levels import make_level
 from courtly.engine.actions import Action
@@ -236,3 +236,68 @@ def test_an_own_policy_gives_the_move_the_guard_keeps() -> None:
     # without it, the rollout policy's move stands
     plain = ISMCTS(game, iterations=200, rollout=Habit(game), guard=Guard())
     assert plain.act(state.observation(0), state.legal_actions(0), random.Random(1)).id == 1
+
+
+# -- a line compared whole (``Guard.lines``) -------------------------------------
+def _garrison_comparison(settings: Guard, seed: int) -> Verdict:
+    """The guard's comparison at a Garrison decision, three candidates."""
+    game = get("garrison")
+    state = game.new(seed=seed)
+    me = state.to_act[0]
+    normal = make("normal", game)
+    obs = state.observation(me)
+    legal = state.legal_actions(me)
+    base = normal.act(obs, legal, random.Random(0))
+    others = [a for a in legal if a.id != base.id][:3]
+    policies = [make("normal", game) for _ in range(state.players)]
+    return compare(
+        game, obs, base, others, policies, rewards, settings, random.Random(seed), decisions=4000
+    )
+
+
+def test_a_guard_whose_lines_find_none_compares_exactly_as_without_them() -> None:
+    plain = Guard(candidates=3, steps=60)
+    searched: list[int] = []
+
+    def none_found(world: State, me: int) -> list[Action]:
+        searched.append(me)
+        return []
+
+    with_lines = Guard(candidates=3, steps=60, lines=none_found)
+    a, b = _garrison_comparison(plain, 4), _garrison_comparison(with_lines, 4)
+    assert searched  # the line was looked for, on the first world
+    assert (a.action, a.worlds, a.rollouts, a.decisions) == (
+        b.action,
+        b.worlds,
+        b.rollouts,
+        b.decisions,
+    )
+    assert [(p.action, p.n, p.total) for p in a.candidates] == [
+        (p.action, p.n, p.total) for p in b.candidates
+    ]
+
+
+def test_a_line_is_compared_with_its_moves_played_after_its_first() -> None:
+    found: list[Action] = []
+
+    def two_moves(world: State, me: int) -> list[Action]:
+        legal = world.legal_actions(me)
+        found[:] = legal[:2]
+        return list(found)
+
+    verdict = _garrison_comparison(Guard(candidates=3, steps=60, lines=two_moves), 4)
+    line = verdict.candidates[-1]
+    assert line.action == found[0] and line.line == (found[1],) and line.n > 0
+
+
+def test_a_line_s_moves_are_played_where_legal_and_its_policy_answers_the_rest() -> None:
+    game = Draw([0.5] * 4)
+    state = game.new(seed=1)
+    policy = Asked(game)  # the first legal move
+    line = Line(policy, [DRAW_ACTIONS[2], DRAW_ACTIONS[0]])
+    obs, legal, rng = state.observation(0), state.legal_actions(0), random.Random(0)
+    assert line.act(obs, legal, rng).id == 2
+    assert line.act(obs, legal[1:], rng).id == 1  # move 0 not legal here: the policy's
+    assert line.act(obs, legal, rng).id == 0
+    assert line.act(obs, legal[1:], rng).id == 1  # the line played out
+    assert len(policy.seats) == 2

@@ -187,3 +187,24 @@ def test_a_review_never_blames_playing_one_copy_of_a_card_for_another() -> None:
     other_best = Analysis(moves=[MoveValue(other, 30, 0.7), MoveValue(one, 20, 0.55)],
                           iterations=50, seconds=0.1)  # fmt: skip
     assert review.judge(decision, other_best).best == other.notation
+
+
+def test_a_move_compared_alone_and_as_a_line_s_first_is_worth_the_better() -> None:
+    a, b, c = (Action(i, "m", f"m{i}") for i in range(3))
+    verdict = Verdict(
+        action=b,
+        overridden=True,
+        worlds=20,
+        rollouts=80,
+        decisions=800,
+        candidates=[
+            Paired(b, n=20, total=2.0),  # alone: +0.1
+            Paired(c, n=5, total=5.0),  # too few worlds to count
+            Paired(b, n=20, total=6.0, line=(c,)),  # then the line: +0.3
+            Paired(a, n=20, total=4.0, line=(c,)),  # the base, then a line: +0.2
+        ],
+        base=a,
+        base_value=0.4,
+    )
+    moved = review.compared(verdict, least=12)
+    assert moved == {a.id: (0.2, 20), b.id: (0.3, 20)}

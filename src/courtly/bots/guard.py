@@ -23,6 +23,15 @@ zero, after at least ``min_samples`` worlds. A candidate whose difference is
 already ``z`` standard errors below zero (clearly worse than the base) is
 dropped, so the rest get more worlds.
 
+A game may also name a **line** worth comparing whole (``Guard.lines``:
+Garrison's win within the turn, found by a search of the seat's own moves). A
+line is compared like any candidate, on the same worlds, but in its rollouts
+the seat plays the line's moves first, each at its next decision where it is
+legal (``Line``; its policy answers a window that opens meanwhile): a plan of several moves, where the heuristic (whose
+plan follows any single candidate) might not find the rest of it. The line is
+searched on the first world of the comparison, which it deals anyway, so a
+decision where none is found is compared exactly as without it.
+
 This is the rollout algorithm of policy improvement (Tesauro and Galperin
 1996; Bertsekas): one step of look-ahead over a base policy plays at least
 as well as the base policy when the comparison is sound. It reads only the
@@ -36,7 +45,7 @@ import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from courtly.bots.base import Bot
 from courtly.engine.actions import Action
@@ -52,6 +61,9 @@ class Paired:
     total: float = 0.0
     squares: float = 0.0
     dropped: bool = False
+    line: tuple[Action, ...] = ()
+    """The moves the seat plays first after ``action`` (a line ``Guard.lines``
+    found: ``Line``), before its policy plays on."""
 
     @property
     def mean(self) -> float:
@@ -96,6 +108,34 @@ class Guard:
     """The least mean difference (in value, 0 last place .. 1 first) that counts."""
     steps: int = 24
     """Decisions each paired rollout plays before the position is valued."""
+    lines: Callable[[State, int], list[Action]] | None = None
+    """A game's search for a line of a seat's own moves to compare whole, from
+    a world and the seat (an empty list: none); see the module's notes."""
+
+
+class Line(Bot):
+    """A seat's policy that plays a line of moves first: at each of its
+    decisions the line's next move where it is legal, otherwise ``policy``'s
+    choice (an answer in a window that opened meanwhile), until the line is
+    played out. It is given the observation, as ``policy`` may need it."""
+
+    name: ClassVar[str] = "line"
+
+    def __init__(self, policy: Bot, line: Sequence[Action]) -> None:
+        super().__init__(policy.game)
+        self.policy = policy
+        self.line = list(line)
+
+    def act(
+        self, observation: Mapping[str, Any] | None, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        if self.line:
+            move = self.line[0].id
+            for action in legal:
+                if action.id == move:
+                    del self.line[0]
+                    return action
+        return self.policy.act(observation, legal, rng)
 
 
 def play_on(
@@ -150,6 +190,13 @@ def compare(
     base_n = 0
     start = time.perf_counter()
     sampler = game.sampler(observation)  # the observation read once, each world only dealt
+    first: State | None = None
+    if settings.lines is not None:  # searched on the first world, dealt as it would be
+        first = sampler.sample(rng)
+        first.quiet = True
+        line = settings.lines(first, me)
+        if line:
+            paired.append(Paired(line[0], line=tuple(line[1:])))
     while paired and played < decisions:
         live = [p for p in paired if not p.dropped]
         if not live:
@@ -158,7 +205,10 @@ def compare(
             now = time.perf_counter()
             if now + (now - start) / worlds >= deadline:
                 break
-        world = sampler.sample(rng)
+        if first is not None:
+            world, first = first, None
+        else:
+            world = sampler.sample(rng)
         world.quiet = True  # nobody reads a paired rollout's events: none are built
         seed = rng.getrandbits(64)
         base_value, n = _rollout(world, me, base, policies, value, settings.steps, seed)
@@ -170,7 +220,7 @@ def compare(
         base_total += base_value
         base_n += 1
         for p in live:
-            v, n = _rollout(world, me, p.action, policies, value, settings.steps, seed)
+            v, n = _rollout(world, me, p.action, policies, value, settings.steps, seed, p.line)
             spent += 1
             played += n
             if v is None:
@@ -209,14 +259,18 @@ def _rollout(
     value: Callable[[State], list[float]],
     steps: int,
     seed: int,
+    line: Sequence[Action] = (),
 ) -> tuple[float | None, int]:
     """``me``'s value after ``action`` in a clone of ``world`` and ``steps``
-    decisions of ``policies`` drawn from ``seed`` (None: the move is not legal
-    in this world), and the decisions played."""
+    decisions of ``policies`` drawn from ``seed``, ``me`` playing ``line``
+    first (``Line``) (None: the move is not legal in this world), and the
+    decisions played."""
     w = world.clone()
     if me not in w.to_act or w.check(me, action) is not None:
         return None, 0
     w.play(me, action)
     rng = random.Random(seed)
+    if line:
+        policies = [Line(p, line) if seat == me else p for seat, p in enumerate(policies)]
     played = play_on(w, policies, steps, rng, rng.getrandbits)
     return value(w)[me], played + 1

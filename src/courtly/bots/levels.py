@@ -13,7 +13,8 @@
   ``think``: 30% of it growing the trees, 70% checking the search's two
   most visited moves against the heuristic's in paired rollouts of up to 200
   decisions (the guard, ``courtly.bots.guard``; a game may declare its own,
-  ``Game.plugins.guard``: Garrison checks six). It plays the heuristic's
+  ``Game.plugins.guard``: Garrison checks six, and a line of its own moves
+  that wins within the turn, ``Guard.lines``). It plays the heuristic's
   move unless one of them is clearly better. A finished game is valued by
   rank (1 first place, 0 last), or as its game declares
   (``Game.plugins.outcome``: Garrison, a race, by the win alone). It is

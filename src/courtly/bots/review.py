@@ -40,11 +40,13 @@ build each observation; the search never sees it.
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from courtly.bots.guard import Verdict as Comparison
 from courtly.bots.ismcts import ISMCTS, Analysis, MoveValue
 from courtly.bots.levels import make_level
 from courtly.bots.tree import verdict_order
@@ -103,8 +105,7 @@ def searched(
     if checked.worlds < least:  # too few worlds to read a chance from: the tree's
         return analysis
     anchor = checked.base_value
-    moved = {checked.base.id: (0.0, checked.worlds)}  # its difference, its worlds
-    moved.update((p.action.id, (p.mean, p.n)) for p in checked.candidates if p.n >= least)
+    moved = compared(checked, least)
     # A move the guard did not compare keeps its tree value's distance from
     # the heuristic's move, on the guard's scale (one scale for the whole list).
     base = next((m.value for m in analysis.moves if m.action.id == checked.base.id), None)
@@ -125,6 +126,19 @@ def searched(
         iterations=analysis.iterations,
         seconds=analysis.seconds,
     )
+
+
+def compared(verdict: Comparison, least: int) -> dict[int, tuple[float, int]]:
+    """Each move the guard compared on at least ``least`` worlds: its mean
+    difference from the base (the base's own 0) and its worlds. A move
+    compared twice (alone, and as the first of a line its game found:
+    ``Guard.lines``) is worth the better: the player may follow it either way."""
+    assert verdict.base is not None
+    moved = {verdict.base.id: (0.0, verdict.worlds)}
+    for p in verdict.candidates:
+        if p.n >= least and p.mean > moved.get(p.action.id, (-math.inf, 0))[0]:
+            moved[p.action.id] = (p.mean, p.n)
+    return moved
 
 
 def top_moves(analysis: Analysis, n: int = HINT_MOVES) -> list[MoveValue]:
