@@ -15,8 +15,10 @@ the wins, `hard`'s decisions with a choice, their mean and worst time (wall
 and CPU), iterations, the guard's worlds a decision and how often the guard
 played another move than the heuristic's. ``--guard`` screens a variant of
 `hard`'s guard (``courtly.bots.guard.Guard``) before play: its fields (e.g.
-``--guard z=3`` or ``candidates=12``) and ``share``, the share of the budget
-the guard spends (``ISMCTS.guard_share``); each game's line then adds the
+``--guard z=3`` or ``candidates=12``), ``share``, the share of the budget
+the guard spends (``ISMCTS.guard_share``), and ``lines=off``, the guard
+without its game's line search (``Guard.lines``: Garrison's win within the
+turn); each game's line then adds the
 decisions, the guard's overrides and `hard`'s CPU seconds in that game, so that
 two variants can be paired seed by seed. ``--own`` gives `hard` its own
 seat's policy (``ISMCTS.own``): the game's heuristic with weights multiplied
@@ -127,10 +129,15 @@ def set_guard(hard: ISMCTS, spec: str) -> None:
         key, _, value = pair.partition("=")
         if key == "share":
             hard.guard_share = float(value)
-        elif key in types:
+        elif key == "lines" and value == "off":
+            changes["lines"] = None  # the guard without its game's line search
+        elif key in types and key != "lines":
             changes[key] = types[key](value)
         else:
-            raise SystemExit(f"--guard: {key!r} is not one of {', '.join([*types, 'share'])}")
+            settable = [k for k in types if k != "lines"]
+            raise SystemExit(
+                f"--guard: {key!r} is not one of {', '.join([*settable, 'share', 'lines=off'])}"
+            )
     if changes:
         assert hard.guard is not None
         hard.guard = replace(hard.guard, **changes)

@@ -83,3 +83,13 @@ def test_an_override_line_names_the_heuristics_move_and_the_evidence() -> None:
     row = TOOL.override(hard, obs, legal, other)
     assert row["heuristic"] == base.notation and row["played"] == other.notation
     assert row["mean"] == 0.1 and row["worlds"] == 12 and row["seat"] == seat
+
+
+def test_the_guard_option_turns_the_game_s_line_search_off() -> None:
+    hard = make("hard", get("garrison"))
+    assert isinstance(hard, ISMCTS) and hard.guard is not None
+    assert hard.guard.lines is not None  # Garrison's guard compares its win within the turn
+    TOOL.set_guard(hard, "lines=off")
+    assert hard.guard.lines is None
+    with pytest.raises(SystemExit, match="lines=off"):
+        TOOL.set_guard(hard, "lines=on")
