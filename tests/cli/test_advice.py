@@ -95,6 +95,26 @@ def test_a_hint_from_few_tries_says_its_chances_are_rough(
     assert ("Few tries" in said) == (tries < advice.FEW_TRIES)
 
 
+def test_a_hint_s_heading_gives_no_count_of_tries_below_its_moves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the tree tried 2 times in all, while each move was played out 40 times
+    # (the guard's worlds count in a move's tries)
+    few = searches.thin(40)
+
+    def search(*args: Any) -> Analysis:
+        analysis = few(*args)
+        return Analysis(moves=analysis.moves, iterations=2, seconds=analysis.seconds)
+
+    monkeypatch.setattr(ISMCTS, "search", search)
+    result = run(
+        "play", "crown-rivals", "--seats", "human,normal", "--seed", "2", *QUICK,
+        input="hint\nquit\n",
+    )  # fmt: skip
+    heading = next(line for line in result.stdout.splitlines() if "Hint: the hard search" in line)
+    assert "tries" not in heading and " 2 " not in heading
+
+
 def test_a_hint_does_not_play_a_move() -> None:
     result = run(
         "play",

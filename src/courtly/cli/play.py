@@ -350,8 +350,9 @@ class TerminalTable:
             )
         moves = review.top_moves(analysis)
         table = Table(
-            title=f"Hint: the hard search ({analysis.iterations} tries in "
-            f"{analysis.seconds:.1f} s)",
+            # no count of the search's tries: a move's own tries count the
+            # worlds its guard played it out on too, and may be more
+            title=f"Hint: the hard search ({analysis.seconds:.1f} s)",
             title_justify="left",
         )
         table.add_column("#", justify="right")
