@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -11,7 +12,7 @@ from typer.testing import CliRunner
 from courtly.cli.app import app
 from courtly.engine.records import Record, read_records, replay
 from courtly.games import all_games, get
-from courtly.lab import execute
+from courtly.lab import execute, report
 from courtly.lab.collect import observe_game
 from courtly.lab.report import build
 from courtly.lab.runner import play_game
@@ -218,3 +219,15 @@ def test_a_game_of_one_player_count_says_that_count() -> None:
     assert tuned.exit_code == 2
     assert "Agents of the Crown is for 4 players, not 3" in tuned.output
     assert "4 to 4" not in result.output + tuned.output
+
+
+def test_a_curve_by_round_ticks_whole_rounds_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[Any] = []
+    monkeypatch.setattr(report, "_fig_html", lambda fig, alt: drawn.append(fig) or "")
+    point = {"mean": 10.0, "low": 9.0, "high": 11.0}
+    for rounds in (3, 40):
+        curve = {"going": [1.0] * rounds, "seats": [[point] * rounds] * 2, "by": "seat"}
+        report.plot_curve({"curve": curve, "unit": "round", "label": "text"}, "keep value")
+        ticks = list(drawn[-1].axes[0].get_xticks())
+        assert ticks and all(t == int(t) and 1 <= t <= rounds for t in ticks)
+        assert len(ticks) <= 12

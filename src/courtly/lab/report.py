@@ -168,6 +168,13 @@ def _ordinal(k: int) -> str:
     return f"{k}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(k if k < 20 else k % 10, 'th') }"
 
 
+def _whole(xs: list[int], most: int = 12) -> list[int]:
+    """Ticks for the whole numbers ``xs``: every one, or every k-th (from the
+    first) where there would be more than ``most``."""
+    step = max(1, -(-len(xs) // most))
+    return xs[::step]
+
+
 def plot_curve(v: dict[str, Any], score_name: str) -> str:
     plt = _plt()
     curve = v["curve"]
@@ -184,6 +191,7 @@ def plot_curve(v: dict[str, Any], score_name: str) -> str:
         ax.plot(xs, [p["mean"] for p in points], label=name)
         ax.fill_between(xs, [p["low"] for p in points], [p["high"] for p in points], alpha=0.2)
     ax.set_xlabel(v["unit"])
+    ax.set_xticks(_whole(xs))  # rounds are whole: no tick at 1.5 or 2.5
     ax.set_ylabel(f"mean {score_name} so far")
     ax.set_title(f"{score_name.capitalize()} by {v['unit']}, 95% bands ({v['label']})")
     ax.legend(fontsize=8)
