@@ -160,6 +160,16 @@ def test_every_game_gets_a_report(tmp_path: Path, game_id: str) -> None:
     assert html_path.read_text().count("<img") >= 4
 
 
+def test_a_report_says_which_options_were_in_force(tmp_path: Path) -> None:
+    for name, options in (("plain", None), ("set", {"length": "medium", "jokers": 2})):
+        plan = execute.plan("garrison", "greedy", 2, seed=1, options=options)
+        execute.run(LabDir(tmp_path / name), plan)
+    plain = " ".join(build(tmp_path / "plain")[0].read_text().split())
+    assert "every option at its default" in plain
+    given = " ".join(build(tmp_path / "set")[0].read_text().split())
+    assert "options jokers=2, length=medium, the others at their defaults" in given
+
+
 def test_a_variant_that_changes_nothing_clearly_is_not_labelled_clear(tmp_path: Path) -> None:
     """The run's findings read "[clear: how it plays] jack_value=10 against
     jack_value=11 (the baseline): no measure changes clearly": a label saying

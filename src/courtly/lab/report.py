@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from courtly.engine.game import Game
+from courtly.engine.options import typed
 from courtly.games import get
 from courtly.lab import departures
 from courtly.lab.definitions import definitions
@@ -346,6 +347,15 @@ def bots_caution(
     )
 
 
+def _options_in_force(options: dict[str, Any]) -> str:
+    """The options the run set, as typed (``length=medium``), or that it set
+    none: a reader of the report knows which rules were played."""
+    if not options:
+        return "every option at its default (courtly games lists them)"
+    given = ", ".join(f"{k}={typed(v)}" for k, v in sorted(options.items()))
+    return f"options {given}, the others at their defaults"
+
+
 def render(summary: dict[str, Any], folder: Path) -> str:
     s = summary["settings"]
     game = get(s["game"])
@@ -372,11 +382,7 @@ def render(summary: dict[str, Any], folder: Path) -> str:
         )
         + f"; seeds {s['seed']} to {s['seed'] + s['n'] - 1}"
         + (" (the same in every variant)" if len(variants) > 1 else "")
-        + (
-            f"; options <code>{html.escape(json.dumps(s['options']))}</code>"
-            if s["options"]
-            else ""
-        )
+        + f"; {html.escape(_options_in_force(s['options']))}"
         + (
             f"; {_term('variant', 'variants')}: {', '.join(names)} (the first is the baseline)"
             if len(variants) > 1
