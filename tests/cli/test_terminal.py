@@ -180,18 +180,20 @@ class Scripted(Prompter):
         return self.lines.pop(0)
 
 
-def test_rules_and_moves_at_the_prompt() -> None:
+def _scripted_table(lines: list[str], width: int) -> tuple[TerminalTable, Console]:
+    """An Agents of the Crown table (seed 1) whose person in seat 0 types
+    ``lines``, then the first legal move; its console."""
     game = get("agents-of-the-crown")
     state = game.new(seed=1)
-    out = Console(file=io.StringIO(), width=120)
-    legal = state.legal_actions(0)
-    table = TerminalTable(
-        ["human", "random", "random", "random"],
-        game,
-        state,
-        out,
-        prompter=Scripted(out, ["rules", "moves", legal[0].notation]),
-    )
+    out = Console(file=io.StringIO(), width=width)
+    first = state.legal_actions(0)[0].notation
+    seats = ["human", "random", "random", "random"]
+    return TerminalTable(seats, game, state, out, prompter=Scripted(out, [*lines, first])), out
+
+
+def test_rules_and_moves_at_the_prompt() -> None:
+    table, out = _scripted_table(["rules", "moves"], 120)
+    legal = table.state.legal_actions(0)
     table.human_turn(0)
     shown = out.file.getvalue()  # type: ignore[attr-defined]
     assert "Passing" in shown and "courtly rules agents-of-the-crown" in shown
@@ -237,17 +239,7 @@ def test_the_privacy_screen_clears_the_scrollback_too() -> None:
 
 
 def test_a_refusal_that_ends_its_own_sentence_is_not_stopped_twice() -> None:
-    game = get("agents-of-the-crown")
-    state = game.new(seed=1)
-    out = Console(file=io.StringIO(), width=400)
-    legal = state.legal_actions(0)
-    table = TerminalTable(
-        ["human", "random", "random", "random"],
-        game,
-        state,
-        out,
-        prompter=Scripted(out, ["jump", legal[0].notation]),
-    )
+    table, out = _scripted_table(["jump"], 400)
     table.human_turn(0)
     shown = out.file.getvalue()  # type: ignore[attr-defined]
     assert "challenge of its own suit. Type 'help' or 'moves'." in shown
