@@ -21,7 +21,7 @@ from courtly.engine.errors import CourtlyError
 from courtly.games import get
 from courtly.games.garrison.rules import GarrisonState
 from courtly.lab.runner import run_matches
-from tests.games.garrison.scenario import build, do
+from tests.games.garrison.scenario import build, do, smuggler_loop
 
 GAME = get("garrison")
 SCRIPTED = ("builder", "raider", "guard")
@@ -352,24 +352,8 @@ def test_the_line_search_finds_the_shortest_win_and_nothing_out_of_reach() -> No
     assert winning_line(_three_move_win(), 0, moves=2) == []  # three moves needed
 
 
-def _smuggler_loop() -> GarrisonState:
-    """Seat 1's keep is 17 (target 30): pay for the Queen of Hearts with the
-    Smuggler, trade the King of Spades for it back off the discard pile, and
-    smuggle the 5 of Hearts in (GAR-22); `normal` besieges instead."""
-    return build(
-        4,
-        current=1,
-        hands={0: "8D 4D 7C", 1: "QH AD KS", 2: "QD TS 7H", 3: "JD 7S 5S"},
-        court={0: "6H", 1: "9H 8H", 2: "TH", 3: "2H 4H"},
-        garrison={0: "QC", 2: "8C 6C", 3: "AC"},
-        siege={1: (0, "9S"), 2: (3, "AS 8S")},
-        market="6S 3C 9C",
-        discard="5H QS 4C TD 4S 7D 3S JS KD 5C 3D 2C 3H 6D 9D 2D",
-    )
-
-
-def test_the_line_search_finds_the_smuggler_loop() -> None:
-    st = _smuggler_loop()
+def test_the_line_search_finds_thesmuggler_loop() -> None:
+    st = smuggler_loop()
     line = [a.notation for a in winning_line(st, 1)]
     assert line == ["upgrade QH with AD", "trade KS for AD", "smuggle 5H"]
     assert move(st, 1).notation == "besiege P2 with KS"
@@ -377,6 +361,6 @@ def test_the_line_search_finds_the_smuggler_loop() -> None:
 
 def test_hard_wins_within_the_turn_where_normal_does_not() -> None:
     assert GUARD.lines is winning_line  # the guard Garrison declares compares the line
-    assert not _plays_its_turn(_smuggler_loop(), 1, "normal").over
-    after = _plays_its_turn(_smuggler_loop(), 1, "hard@1500it")
+    assert not _plays_its_turn(smuggler_loop(), 1, "normal").over
+    after = _plays_its_turn(smuggler_loop(), 1, "hard@1500it")
     assert after.over and after.winners == [1]

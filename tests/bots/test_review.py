@@ -16,6 +16,7 @@ from courtly.bots.levels import make_level
 from courtly.engine.actions import Action
 from courtly.engine.driver import Driver
 from courtly.games import get
+from tests.games.garrison.scenario import smuggler_loop
 
 
 class Judged(ISMCTS):
@@ -207,4 +208,19 @@ def test_a_move_compared_alone_and_as_a_line_s_first_is_worth_the_better() -> No
         base_value=0.4,
     )
     moved = review.compared(verdict, least=12)
-    assert moved == {a.id: (0.2, 20), b.id: (0.3, 20)}
+    assert moved == {a.id: (0.2, 20, (c,)), b.id: (0.3, 20, (c,))}
+
+
+def test_a_hint_names_the_line_a_move_s_chance_is_of() -> None:
+    state = smuggler_loop()
+    bot = make_level("hard@1500it", get("garrison"))
+    assert isinstance(bot, ISMCTS)
+    analysis = review.searched(bot, state.observation(1), state.legal_actions(1), random.Random(0))
+    paid = next(m for m in analysis.moves if m.action.notation == "upgrade QH with AD")
+    assert [a.notation for a in paid.then] == ["trade KS for AD", "smuggle 5H"]
+    assert review.words(paid) == (
+        "add {QH} to the keep, paying {AD}; then trade {KS} for {AD}; "
+        "then Smuggler: {5H} from the discard pile into the keep"
+    )
+    alone = next(m for m in analysis.moves if not m.then)
+    assert review.words(alone) == alone.action.words()

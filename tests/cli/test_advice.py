@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from collections.abc import Mapping, Sequence
@@ -9,16 +10,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from courtly.bots import review as advice
 from courtly.bots.ismcts import ISMCTS, Analysis, MoveValue
 from courtly.cli.app import app
+from courtly.cli.play import TerminalTable
 from courtly.engine import text
 from courtly.engine.actions import Action
 from courtly.engine.records import Record, read_records
 from courtly.games import get
 from tests import searches
+from tests.games.garrison.scenario import smuggler_loop
 
 runner = CliRunner()
 QUICK = ["-o", "turn_limit=8"]
@@ -232,3 +236,26 @@ def test_review_of_a_game_left_unfinished_says_so(
     assert "This game was left before its end, after 6 actions" in said
     finished = run("review", str(_record(tmp_path)), "--seat", "0")
     assert "left before its end" not in finished.stdout
+
+
+def test_a_hint_says_the_line_a_move_opens(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = smuggler_loop()
+    legal = state.legal_actions(1)
+    garrison = get("garrison")
+    line = tuple(
+        garrison.parse_action(n) for n in ("upgrade QH with AD", "trade KS for AD", "smuggle 5H")
+    )
+    fixed = Analysis(
+        moves=[MoveValue(line[0], 40, 0.9, line[1:])] + [MoveValue(a, 40, 0.5) for a in legal[:2]],
+        iterations=100,
+        seconds=0.1,
+    )
+    monkeypatch.setattr(advice, "analyse", lambda *args: fixed)
+    out = Console(file=io.StringIO(), width=200)
+    table = TerminalTable(["normal", "human", "normal", "normal"], get("garrison"), state, out)
+    table.hint(1, state.observation(1), legal)
+    shown = " ".join(out.file.getvalue().split())  # type: ignore[attr-defined]
+    assert (
+        "Add Q♥ to the keep, paying A♦; then trade K♠ for A♦; then Smuggler: 5♥ from the "
+        "discard pile into the keep"
+    ) in shown

@@ -113,14 +113,15 @@ def searched(
     moves = []
     for m in analysis.moves:
         tries = m.visits
+        then: tuple[Action, ...] = ()
         if m.action.id in moved:  # played out on the guard's worlds too
-            difference, worlds = moved[m.action.id]
+            difference, worlds, then = moved[m.action.id]
             value: float | None = anchor + difference
             tries = max(tries, worlds)
         else:
             value = None if m.value is None else m.value + shift
         clipped = None if value is None else min(1.0, max(0.0, value))
-        moves.append(MoveValue(m.action, tries, clipped))
+        moves.append(MoveValue(m.action, tries, clipped, then))
     return Analysis(
         moves=verdict_order(moves, analysis.best.id),
         iterations=analysis.iterations,
@@ -128,17 +129,30 @@ def searched(
     )
 
 
-def compared(verdict: Comparison, least: int) -> dict[int, tuple[float, int]]:
+Compared = dict[int, tuple[float, int, tuple[Action, ...]]]
+"""Each move the guard compared: its mean difference from the base, its
+worlds, and the rest of the line it was compared with (none: alone)."""
+
+
+def compared(verdict: Comparison, least: int) -> Compared:
     """Each move the guard compared on at least ``least`` worlds: its mean
-    difference from the base (the base's own 0) and its worlds. A move
-    compared twice (alone, and as the first of a line its game found:
-    ``Guard.lines``) is worth the better: the player may follow it either way."""
+    difference from the base (the base's own 0), its worlds and the line that
+    followed it. A move compared twice (alone, and as the first of a line its
+    game found: ``Guard.lines``) is worth the better, with its line if that
+    was the line: the player may follow it either way."""
     assert verdict.base is not None
-    moved = {verdict.base.id: (0.0, verdict.worlds)}
+    moved: Compared = {verdict.base.id: (0.0, verdict.worlds, ())}
     for p in verdict.candidates:
-        if p.n >= least and p.mean > moved.get(p.action.id, (-math.inf, 0))[0]:
-            moved[p.action.id] = (p.mean, p.n)
+        if p.n >= least and p.mean > moved.get(p.action.id, (-math.inf, 0, ()))[0]:
+            moved[p.action.id] = (p.mean, p.n, p.line)
     return moved
+
+
+def words(move: MoveValue) -> str:
+    """A move in words, as structured text, with the line that follows it
+    where its value is of one ("add {QH} to the keep, paying {AD}; then trade
+    {KS} for {AD}; then ...")."""
+    return "; then ".join(a.words() for a in (move.action, *move.then))
 
 
 def top_moves(analysis: Analysis, n: int = HINT_MOVES) -> list[MoveValue]:
@@ -365,7 +379,7 @@ def judge(decision: Decision, analysis: Analysis) -> Verdict:
         played=decision.played.notation,
         best=best.action.notation,
         played_words=decision.played.words(),
-        best_words=best.action.words(),
+        best_words=words(best),
         played_value=played.value,
         best_value=best.value,
         played_visits=played.visits,

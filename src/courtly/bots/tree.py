@@ -21,11 +21,14 @@ class MoveValue:
     action: Action
     visits: int
     value: float | None
+    then: tuple[Action, ...] = ()
+    """The moves after it that its value is of: the rest of a line its guard
+    compared whole (``Guard.lines``: Garrison's win within the turn)."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Compiled, a frozen dataclass cannot be unpickled field by field: made
         # again from its fields (the server's search workers send it back).
-        return (MoveValue, (self.action, self.visits, self.value))
+        return (MoveValue, (self.action, self.visits, self.value, self.then))
 
 
 @dataclass(frozen=True)

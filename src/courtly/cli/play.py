@@ -364,7 +364,7 @@ class TerminalTable:
         for m in moves:
             table.add_row(
                 str(number[m.action.id]),
-                text.rich(m.action.words(), self.label, seat),
+                text.rich(review.words(m), self.label, seat),
                 escape(m.action.notation),
                 f"{m.value or 0.0:.0%}",
                 str(m.visits),

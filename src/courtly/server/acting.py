@@ -368,7 +368,7 @@ class Acting(HubCore):
                         HintMove(
                             id=m.action.id,
                             notation=m.action.notation,
-                            words=m.action.words(),
+                            words=advice.words(m),  # with the line it opens, if any
                             value=round(m.value or 0.0, 4),
                             visits=m.visits,
                         )

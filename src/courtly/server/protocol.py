@@ -300,7 +300,10 @@ class HintMove(BaseModel):
     id: int
     notation: str
     words: str
-    """The move in words, as structured text (as ``LegalAction.words``)."""
+    """The move in words, as structured text (as ``LegalAction.words``), with
+    the line that follows it where its value is of one ("add {QH} to the keep,
+    paying {AD}; then trade {KS} for {AD}; then ...": Garrison's win within
+    the turn)."""
     value: float
     """The search's estimate of the seat's result with this move: 0 last place,
     1 first (in a two-player game, the chance of winning)."""

@@ -120,3 +120,19 @@ def unknown_to(st: GarrisonState, seat: int | None) -> set[str]:
         if s != seat:
             out.update(c for c in st.hands[s] if c not in st.known[s])
     return {cards.code(c) for c in out}
+
+
+def smuggler_loop() -> GarrisonState:
+    """Seat 1's keep is 17 (target 30): pay for the Queen of Hearts with the
+    Smuggler, trade the King of Spades for it back off the discard pile, and
+    smuggle the 5 of Hearts in (GAR-22); `normal` besieges instead."""
+    return build(
+        4,
+        current=1,
+        hands={0: "8D 4D 7C", 1: "QH AD KS", 2: "QD TS 7H", 3: "JD 7S 5S"},
+        court={0: "6H", 1: "9H 8H", 2: "TH", 3: "2H 4H"},
+        garrison={0: "QC", 2: "8C 6C", 3: "AC"},
+        siege={1: (0, "9S"), 2: (3, "AS 8S")},
+        market="6S 3C 9C",
+        discard="5H QS 4C TD 4S 7D 3S JS KD 5C 3D 2C 3H 6D 9D 2D",
+    )
