@@ -269,3 +269,28 @@ def test_a_review_row_chosen_on_a_phone_brings_the_board_into_sight(
     page.keyboard.press("Enter")
     page.wait_for_selector(f"body[data-step='{rows.first.get_attribute('data-step')}']")
     assert page.evaluate("scrollY") == 0
+
+
+def test_a_hint_says_the_line_its_move_opens(
+    server: str, pages: Pages, monkeypatch: pytest.MonkeyPatch, artifacts: Path
+) -> None:
+    garrison = get("garrison")
+    then = tuple(garrison.parse_action(n) for n in ("trade KS for AD", "smuggle 5H"))
+
+    def search(
+        bot: ISMCTS, observation: Mapping[str, Any], legal: Sequence[Action], rng: random.Random
+    ) -> Analysis:
+        moves = [MoveValue(legal[0], 40, 0.9, then)] + [MoveValue(a, 40, 0.5) for a in legal[1:]]
+        return Analysis(moves=moves, iterations=100, seconds=0.01)
+
+    monkeypatch.setattr(ISMCTS, "search", search)
+    made = create(server, "garrison", ["human", "easy", "easy"], think=0.05)
+    page = pages.new(width=390, height=844)
+    page.goto(made["seats"][0]["invite"])
+    wait_ready(page)
+    page.wait_for_selector("#choice button.option")
+    page.click("#suggest")
+    page.wait_for_selector("#advice-moves li.first")
+    first = page.inner_text("#advice-moves li.first")
+    assert "; then trade K♠ for A♦; then Smuggler: 5♥ from the discard pile into the keep" in first
+    page.screenshot(path=str(artifacts / "hint-line-390.png"), full_page=True)
