@@ -27,10 +27,11 @@ A game may also name a **line** worth comparing whole (``Guard.lines``:
 Garrison's win within the turn, found by a search of the seat's own moves). A
 line is compared like any candidate, on the same worlds, but in its rollouts
 the seat plays the line's moves first, each at its next decision where it is
-legal (``Line``; its policy answers a window that opens meanwhile): a plan of several moves, where the heuristic (whose
-plan follows any single candidate) might not find the rest of it. The line is
-searched on the first world of the comparison, which it deals anyway, so a
-decision where none is found is compared exactly as without it.
+legal (``Line``; its policy answers a window that opens meanwhile): a plan of
+several moves, where the heuristic (whose plan follows any single candidate)
+might not find the rest of it. The line is searched on the first world of the
+comparison, which it deals anyway, so a decision where none is found is
+compared exactly as without it.
 
 This is the rollout algorithm of policy improvement (Tesauro and Galperin
 1996; Bertsekas): one step of look-ahead over a base policy plays at least
