@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -153,7 +154,9 @@ def test_review_judges_each_decision_of_the_seat(tmp_path: Path) -> None:
     out = result.stdout
     assert "Review of P1" in out and "P1's decisions" in out
     assert "search's best" in out and "loss" in out
-    assert "costly decision(s) (loss 0.1 or more)" in out and "total loss" in out
+    assert re.search(r"costly decisions? \(loss 0\.1 or more\)", out) and "total loss" in out
+    # a chance here is a result on the scale from last to first (Crown Rivals ranks)
+    assert "100% = first place, 0% = last" in " ".join(out.split())
     record = read_records(file)[0]
     found, forced = advice.decisions(record, 1)
     assert found and f"forced moves skipped: {forced}." in out
@@ -190,7 +193,8 @@ def test_review_flags_costly_decisions_and_totals_the_loss(
     assert result.exit_code == 0, result.stdout
     out = result.stdout
     assert out.count("costly") == len(costly) + 1  # each flag, and the summary
-    assert f"{len(costly)} costly decision(s)" in out
+    word = "decision" if len(costly) == 1 else "decisions"
+    assert f"{len(costly)} costly {word} " in out
     assert f"total loss {0.6 * len(costly):.2f}" in out
 
 
@@ -259,3 +263,13 @@ def test_a_hint_says_the_line_a_move_opens(monkeypatch: pytest.MonkeyPatch) -> N
         "Add Q♥ to the keep, paying A♦; then trade K♠ for A♦; then Smuggler: 5♥ from the "
         "discard pile into the keep"
     ) in shown
+    # Garrison is a race, valued by the win alone: a chance is the chance of winning
+    assert "the chance of winning (only first place counts in this game)" in shown
+
+
+def test_what_a_chance_means_follows_the_game_s_outcome() -> None:
+    """A race valued by the win alone (Garrison's outcome) says the chance of
+    winning; a game valued by rank says the result from last place to first."""
+    assert "chance of winning" in advice.chance(get("garrison"))
+    for game in ("crown-rivals", "agents-of-the-crown", "intrigue", "agincards"):
+        assert advice.chance(get(game)) == "the estimated result, 100% = first place, 0% = last"

@@ -97,6 +97,8 @@ def test_a_hint_goes_to_the_asking_seat_only_and_sees_only_its_observation(
         for m in hint["moves"]:
             assert legal[m["id"]] == m["notation"]
             assert 0 <= m["value"] <= 1 and m["visits"] >= 1
+        # the page is told what a chance means in this game (Crown Rivals ranks)
+        assert hint["chance"] == "the estimated result, 100% = first place, 0% = last"
         # the search was given exactly the seat's observation and legal actions
         assert searches == [(snaps[me]["observation"], [x["id"] for x in snaps[me]["legal"]])]
         # nobody else hears of it: nothing but seats messages before the answer to a ping

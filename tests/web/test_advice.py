@@ -293,4 +293,7 @@ def test_a_hint_says_the_line_its_move_opens(
     page.wait_for_selector("#advice-moves li.first")
     first = page.inner_text("#advice-moves li.first")
     assert "; then trade K♠ for A♦; then Smuggler: 5♥ from the discard pile into the keep" in first
+    # Garrison is a race: the page says a chance is the chance of winning
+    status = page.inner_text("#advice-status")
+    assert "chance: the chance of winning (only first place counts in this game)" in status
     page.screenshot(path=str(artifacts / "hint-line-390.png"), full_page=True)

@@ -46,10 +46,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from courtly.bots.evaluation import outcome_for
 from courtly.bots.guard import Verdict as Comparison
 from courtly.bots.ismcts import ISMCTS, Analysis, MoveValue
 from courtly.bots.levels import make_level
-from courtly.bots.tree import verdict_order
+from courtly.bots.tree import verdict_order, wins
 from courtly.engine.actions import Action
 from courtly.engine.errors import CourtlyError, RecordError
 from courtly.engine.game import Game
@@ -176,6 +177,17 @@ def rough(moves: Sequence[MoveValue]) -> bool:
     """Whether a hint's chances are rough: every move it shows had fewer than
     ``FEW_TRIES`` tries."""
     return all(m.visits < FEW_TRIES for m in moves)
+
+
+def chance(game: Game) -> str:
+    """What a move's chance means in ``game``, for the words beneath a hint or
+    a review: the chance of winning where only first place counts (the game
+    values a finished game by the win alone: ``Game.plugins.outcome``, as
+    Garrison's race), otherwise an estimate of the result on a scale from
+    last place to first."""
+    if outcome_for(game) is wins:
+        return "the chance of winning (only first place counts in this game)"
+    return "the estimated result, 100% = first place, 0% = last"
 
 
 ROUGH_NOTE = (

@@ -372,10 +372,10 @@ class TerminalTable:
         out.print(table)
         out.print(
             "[dim]The first is the move the hard bot would play (it keeps its heuristic's "
-            "move unless the search finds one clearly better); chance: the search's "
-            "estimate of your result with that move (100% = first place); tries: how "
-            "often it played the move out (more is surer). Type a move's # (its number "
-            "in 'moves') or what is under 'type' to play it.[/]"
+            "move unless the search finds one clearly better); chance: with that move, "
+            f"{review.chance(self.game)}; tries: how often it played the move out (more "
+            "is surer). Type a move's # (its number in 'moves') or what is under 'type' "
+            "to play it.[/]"
         )
         if review.rough(moves):
             out.print(f"[yellow]{review.ROUGH_NOTE}[/]")
@@ -385,8 +385,8 @@ class TerminalTable:
         self.out.print(Rule("Game over"))
         self.out.print(self.game.render(obs))
         self.out.print(score_table(self.game, obs))
-        winners = ", ".join(self.who(w) for w in self.state.winners)
-        self.out.print(f"[bold green]Winner(s):[/] {winners}")
+        winners = text.winners([self.who(w) for w in self.state.winners], heading=True)
+        self.out.print(f"[bold green]{escape(winners)}[/]")
 
 
 def wipe(out: Console) -> None:

@@ -82,12 +82,13 @@ def run_review(out: Console, file: Path, seat: int, index: int, think: float | N
     out.print(table)
     unknown = f", {result.unknown} not tried by the search" if result.unknown else ""
     out.print(
-        f"[bold]{result.costly}[/] costly decision(s) (loss {advice.COSTLY:g} or more) of "
+        f"[bold]{result.costly}[/] costly decision{'' if result.costly == 1 else 's'} "
+        f"(loss {advice.COSTLY:g} or more) of "
         f"{len(result.verdicts)}; total loss {result.total_loss:.2f}{unknown}; "
         f"forced moves skipped: {result.forced}."
     )
     out.print(
-        "[dim]chance: the search's estimate of the seat's result with that move (100% = "
-        "first place); loss: the best move's chance minus the played move's, from the "
-        "same search. A short search is noisy: raise --think for a surer review.[/]"
+        f"[dim]chance: with that move, {advice.chance(game)}; loss: the best move's "
+        "chance minus the played move's, from the same search. A short search is noisy: "
+        "raise --think for a surer review.[/]"
     )

@@ -88,11 +88,15 @@ def count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
-def winners(names: Sequence[str]) -> str:
-    """Who won: "winner P1", "winners P0, P2", "no winner"."""
+def winners(names: Sequence[str], heading: bool = False) -> str:
+    """Who won: "winner P1", "winners P0, P2", "no winner"; as a ``heading``
+    (a game's last screen): "Winner: P1", "Winners: P0, P2", "No winner"."""
     if not names:
-        return "no winner"
-    return f"winner{'' if len(names) == 1 else 's'} " + ", ".join(names)
+        return "No winner" if heading else "no winner"
+    word = f"winner{'' if len(names) == 1 else 's'}"
+    if heading:
+        return f"{word.capitalize()}: " + ", ".join(names)
+    return f"{word} " + ", ".join(names)
 
 
 _BARE = re.compile(r"(?<![\w{])(P\d+(?![\w}])|(?:[2-9TJQKA][CDHS]|X[12])'?(?![\w}']))")

@@ -324,6 +324,9 @@ class Hint(BaseModel):
     """Every move had fewer than 20 tries: the chances are rough (``note`` says so)."""
     note: str = ""
     """What the page says beneath the moves when ``rough``."""
+    chance: str = ""
+    """What a move's chance means in this game (``review.chance``): the chance
+    of winning in a race such as Garrison, an estimated result elsewhere."""
 
 
 class ChatLine(BaseModel):

@@ -104,8 +104,10 @@ def render(obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
             )
     lines.append("")
     if obs["over"]:
-        winners = ", ".join("you" if w == me else f"P{w}" for w in obs["winners"])
-        lines.append(f"[bold green]Game over.[/] Winner(s): {winners}")
+        winners = text.winners(
+            ["you" if w == me else f"P{w}" for w in obs["winners"]], heading=True
+        )
+        lines.append(f"[bold green]Game over.[/] {winners}")
     else:
         waiting = ", ".join("you" if s == me else f"P{s}" for s in obs["to_act"])
         lines.append(f"Awaiting: {waiting} ({obs['decision']})")

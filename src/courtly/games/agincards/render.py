@@ -133,8 +133,8 @@ def render(obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
         if players == 1:
             lines.append(f"[bold green]Game over.[/] Your score: {obs['scores'][0]}")
         else:
-            names = ", ".join(who(w, me) for w in obs["winners"])
-            lines.append(f"[bold green]Game over.[/] Winner(s): {names}")
+            names = text.winners([who(w, me) for w in obs["winners"]], heading=True)
+            lines.append(f"[bold green]Game over.[/] {names}")
     elif obs["decision"] == "token":
         lines.append(
             f"Awaiting: {who(obs['turn'], me)} (a token on the {obs['map'][-1][2]} just "

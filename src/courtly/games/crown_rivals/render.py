@@ -89,9 +89,9 @@ def render(obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
         lines.append(f"[dim]Your discard pile:[/] {cards_line(obs['discards'][me])}")
     lines.append("")
     if obs["over"]:
-        winners = ", ".join(_who(w, me) for w in obs["winners"])
+        winners = text.winners([_who(w, me) for w in obs["winners"]], heading=True)
         reason = " (turn limit reached)" if obs["end_reason"] == "turn limit" else ""
-        lines.append(f"[bold green]Game over{reason}.[/] Winner(s): {winners}")
+        lines.append(f"[bold green]Game over{reason}.[/] {winners}")
     else:
         waiting = ", ".join(_who(s, me) for s in obs["to_act"])
         lines.append(f"Awaiting: {waiting} ({DECISION.get(obs['decision'], obs['decision'])})")

@@ -93,8 +93,8 @@ def render(obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
         lines.append(f"[bold]Your hand[/]: {cards_line(obs['hand'])}")
     lines.append("")
     if obs["over"]:
-        winners = ", ".join(_who(w, me) for w in obs["winners"])
-        lines.append(f"[bold green]Game over.[/] Winner(s): {winners}")
+        winners = text.winners([_who(w, me) for w in obs["winners"]], heading=True)
+        lines.append(f"[bold green]Game over.[/] {winners}")
     elif obs["window"] is not None:
         w = obs["window"]
         if w["you_are_asked"]:

@@ -121,16 +121,16 @@ def render(obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
     )
     if obs["round_log"]:
         last = obs["round_log"][-1]
-        text = (
+        round_line = (
             f"[dim]Round {last['round']}: totals "
             + " ".join(f"{k} {v}" for k, v in last["totals"].items())
             + f"; winner {last['winner']}"
         )
         if last.get("blackmail"):
-            text += " (by Blackmail)"
+            round_line += " (by Blackmail)"
         if "debt" in last:
-            text += f"; Debt moved a card {last['debt']['from']}→{last['debt']['to']}"
-        lines.append(text + "[/]")
+            round_line += f"; Debt moved a card {last['debt']['from']}→{last['debt']['to']}"
+        lines.append(round_line + "[/]")
     if me is not None:
         lines.append("")
         lines.append(
@@ -141,10 +141,10 @@ def render(obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
     lines.append("")
     if obs["over"]:
         final = obs["final"]
-        winners = ", ".join(_who(w, me) for w in obs["winners"])
+        winners = text.winners([_who(w, me) for w in obs["winners"]], heading=True)
         lines.append(
             f"[bold green]Game over.[/] {C.CHARACTER_OF[C.BY_CODE[final['character']]].name} "
-            f"({final['monarch']}) ascends the throne. Winner(s): {winners}"
+            f"({final['monarch']}) ascends the throne. {winners}"
         )
     else:
         waiting = ", ".join(_who(s, me) for s in obs["to_act"])

@@ -323,7 +323,7 @@
       `<li class="${i === 0 ? "first" : ""}" data-action="${m.id}">${i === 0 ? "★ " : ""}${said(m)} ` +
       `<small>· ${Math.round(m.value * 100)}% chance · ${m.visits} tr${m.visits === 1 ? "y" : "ies"}</small></li>`).join("") : "";
     $("advice-status").textContent = !myTurn ? "" : hintAsked ? "Thinking…"
-      : current ? `${hint.note ? hint.note + " " : ""}The hard bot's choice first: it keeps its usual move unless another is clearly better, so a move with a slightly higher chance may come below it (chance: its estimate of your result, 100% = first place; tries: the more, the surer).` : hintNote;
+      : current ? `${hint.note ? hint.note + " " : ""}The hard bot's choice first: it keeps its usual move unless another is clearly better, so a move with a slightly higher chance may come below it (chance: ${hint.chance || "its estimate of your result, 100% = first place"}; tries: the more, the surer).` : hintNote;
     // mark the suggested move's next step among the choices and on the table
     const s = myTurn ? suggested() : null;
     if (!s) return;
@@ -491,7 +491,7 @@
       case "seats": view.seats = msg.seats; clockStamp = Date.now(); break;
       case "chat": addChat([msg]); return;
       case "hint":
-        hint = { key: legalKey(), moves: msg.moves, note: msg.note || "" };
+        hint = { key: legalKey(), moves: msg.moves, note: msg.note || "", chance: msg.chance || "" };
         hintAsked = false; hintNote = "";
         break;
       case "refused":
