@@ -7,16 +7,19 @@ from __future__ import annotations
 
 import io
 import os
+import select
 import threading
 import time
 from collections.abc import Iterator
 
 import pytest
 from prompt_toolkit import PromptSession
+from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.input.base import PipeInput
 from prompt_toolkit.input.vt100 import Vt100Input
 from prompt_toolkit.output import DummyOutput
+from prompt_toolkit.output.vt100 import Vt100_Output
 from rich.console import Console
 
 from courtly.cli.play import TerminalTable, short_rules
@@ -114,6 +117,53 @@ def test_lines_waiting_at_the_terminal_do_not_answer_the_question() -> None:
     os.close(keyboard)
     os.close(screen)
     assert "What you typed before this question was dropped" in out.file.getvalue()  # type: ignore[attr-defined]
+
+
+CPR = b"\x1b[1;1R"  # a terminal's answer to "where is the cursor?"
+
+
+def _terminal(keyboard: int, replies: list[list[bytes]]) -> None:
+    """A terminal on ``keyboard``'s side of a pseudo-terminal: each time the
+    prompt has asked where the cursor is and drawn ``>``, it answers with the
+    next of ``replies``, each chunk in one write. Ctrl-D (end of input) if a
+    question never shows, so the test fails rather than hangs."""
+    drawn = b""
+    deadline = time.monotonic() + 20
+    while replies and time.monotonic() < deadline:
+        if select.select([keyboard], [], [], 0.05)[0]:
+            drawn += os.read(keyboard, 65536)
+        asked = drawn.rpartition(b"\x1b[6n")
+        if asked[1] and b">" in asked[2]:
+            drawn = b""
+            for chunk in replies.pop(0):
+                os.write(keyboard, chunk)
+                time.sleep(0.05)
+    if replies:
+        os.write(keyboard, b"\x04")
+
+
+def test_a_line_sent_in_one_burst_once_asked_is_the_answer() -> None:
+    # A pasted move or a script's line arrives in one write, the Enter with it,
+    # at a real terminal (which answers the prompt's cursor-position request,
+    # unlike DummyOutput): with that answer in the same write, or after it.
+    # (Driving the game from tmux: `send-keys 'end' Enter` sends the End key,
+    # not the letters, as tmux reads 'end' as a key's name; `send-keys -l end`
+    # sends the text.)
+    keyboard, screen = os.openpty()
+    replies = [[CPR + b"end\r"], [CPR, b"pass\r"]]
+    with os.fdopen(screen, "r", closefd=False) as tty, os.fdopen(screen, "w", closefd=False) as scr:
+        output = Vt100_Output(scr, lambda: Size(rows=40, columns=120), term="xterm")
+        session = make_session(input=Vt100Input(tty), output=output)
+        out = Console(file=io.StringIO())
+        p = Prompter(out, session)
+        terminal = threading.Thread(target=_terminal, args=(keyboard, replies), daemon=True)
+        terminal.start()
+        assert p.ask("> ") == "end"
+        assert p.ask("> ") == "pass"
+        terminal.join(5)
+    os.close(keyboard)
+    os.close(screen)
+    assert "dropped" not in out.file.getvalue()  # type: ignore[attr-defined]
 
 
 def test_the_completer_offers_what_the_line_so_far_begins() -> None:
