@@ -26,6 +26,7 @@ from courtly.cli.play import TerminalTable, short_rules
 from courtly.cli.prompt import NotationCompleter, Prompter, make_session
 from courtly.engine.errors import IllegalAction
 from courtly.games import get
+from tests.games.agincards.helpers import scenario
 
 LEGAL = ["play 3S", "play 3H", "pass", "moves", "hint"]
 
@@ -294,3 +295,24 @@ def test_a_refusal_that_ends_its_own_sentence_is_not_stopped_twice() -> None:
     shown = out.file.getvalue()  # type: ignore[attr-defined]
     assert "challenge of its own suit. Type 'help' or 'moves'." in shown
     assert ".." not in shown
+
+
+def test_a_typed_move_written_another_way_is_played_as_the_legal_one() -> None:
+    """Agincards names a cell after any card beside it: the person's own
+    naming of a legal cell is that move, played and logged under its listed
+    name; a naming of a cell the card may not take is refused in the person's
+    words, and they type again."""
+    # m12 sits right of the 4C and above the 9C (the seed).
+    state = scenario([("m13", "9C"), ("l13", "TC"), ("l12", "4C")], [["6H", "9H"], ["2S"]])
+    out = Console(file=io.StringIO(), width=120)
+    lines = ["9H above 9C", "6H above 9C"]
+    table = TerminalTable(
+        ["human", "random"], state.game, state, out, prompter=Scripted(out, lines)
+    )
+    table.human_turn(0)
+    assert not lines
+    shown = out.file.getvalue()  # type: ignore[attr-defined]
+    assert "Not allowed: the cell above 9C touches another 9" in shown
+    assert shown.count("Not allowed") == 1
+    assert state.record().actions == [(0, "6H right of 4C")]
+    assert "placed 6♥ right of 4♣" in shown.lower()

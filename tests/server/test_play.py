@@ -12,6 +12,9 @@ from fastapi.testclient import TestClient
 
 from courtly.engine.records import Record, replay
 from courtly.games import all_games, get
+from courtly.server.protocol import CreateTable
+from courtly.server.tables import Table
+from tests.games.agincards.helpers import scenario
 
 from .conftest import BACKENDS, QUICK, LeakAudit, create, play_to_end
 
@@ -276,3 +279,18 @@ def test_options_are_offered_and_refused_in_a_player_s_words(client: TestClient)
     assert "joker_hits_trigger (true | false, default false)" in said
     assert "deck" not in said and "None" not in said and "False" not in said
     assert "Input should" not in said  # Pydantic's own words
+
+
+def test_a_move_sent_as_another_writing_of_a_legal_move_is_taken_and_stored_as_it() -> None:
+    """Agincards names a cell after any card beside it: a notation sent over
+    the websocket naming a legal cell another way is that legal move."""
+    table = Table.create(CreateTable(game="agincards", seats=["human", "random"], seed=2))
+    # m12 sits right of the 4C and above the 9C (the seed).
+    table.state = scenario([("m13", "9C"), ("l13", "TC"), ("l12", "4C")], [["6H", "9H"], ["2S"]])
+    act, refused = table.refusal(0, "9H above 9C", None)
+    assert act is None and refused is not None and refused.code == "illegal"
+    assert refused.reason.startswith("the cell above 9C touches another 9")
+    act, refused = table.refusal(0, {"notation": "6H above 9C"}, None)
+    assert refused is None and act is not None and act.notation == "6H right of 4C"
+    table.apply(0, act)
+    assert table.state.record().actions == [(0, "6H right of 4C")]

@@ -340,7 +340,7 @@ def decisions(record: Record, seat: int) -> tuple[list[Decision], int]:
             if len(legal) == 1:
                 forced += 1
             elif legal:
-                played = _parsed(game, notation, step.n, actor)
+                played = state.stands_for(actor, _parsed(game, notation, step.n, actor))
                 out.append(Decision(step.n, state.observation(seat), legal, played))
     return out, forced
 

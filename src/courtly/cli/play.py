@@ -331,7 +331,8 @@ class TerminalTable:
                             f"there is no move {k}: 'moves' lists 1 to {len(legal)}"
                         )
                     return legal[k - 1]
-                action = self.game.parse_action(text)
+                # another writing of a legal move is that move (State.stands_for)
+                action = state.stands_for(seat, self.game.parse_action(text))
                 reason = state.check(seat, action)
                 if reason is not None:
                     raise IllegalAction(reason)

@@ -7,6 +7,7 @@
     state.random_action(seat, rng)  # one of them, uniformly (rollouts)
     state.apply(seat, action)       # -> events; IllegalAction leaves it untouched
     state.apply(seat, action, quiet=True)  # the same move, no events built
+    state.stands_for(seat, action)  # the legal action another writing of it names
     state.observation(seat)         # only what that seat may know (None: spectator)
     game.sample_state(obs, rng)     # a full state consistent with an observation
     game.sampler(obs).sample(rng)   # the same, reading obs once for many worlds
@@ -24,7 +25,11 @@ and ``sample_state``) and
 ``State`` implements ``legal_actions``, ``check``
 (the reason an action is illegal, or None), ``play`` (carry out a legal action),
 ``observation``, ``zones`` and ``hidden_from``; the base class owns validation,
-the move history and records.
+the move history and records. A game whose notation can write one move in
+several ways (Agincards names a cell after any card beside it) lists one of
+them as legal and overrides ``stands_for`` to map the others onto it; ``apply``
+then takes any of them, and the history, the log and the records hold the
+legal one.
 
 Quiet play: search and simulation read no events, so a state whose ``quiet``
 is set builds none. A game's ``play`` builds each event (and the card codes
@@ -461,14 +466,24 @@ class State(ABC):
     def check(self, seat: int, action: Action) -> str | None:
         """Why ``action`` is illegal for ``seat`` now (a sentence), or None."""
 
+    def stands_for(self, seat: int, action: Action) -> Action:
+        """The legal action that ``action`` is another way of writing, for
+        ``seat`` now, or ``action`` itself when it is legal or names no legal
+        move. A surface that reads a person's typed move calls it before
+        ``check``; ``apply`` calls it only on an action ``check`` refuses, and
+        plays (and records) the legal one. Where a game's notation writes each
+        move one way only, as by default, it is the action itself."""
+        return action
+
     @abstractmethod
     def play(self, seat: int, action: Action) -> list[Event]:
         """Carry out an action already known to be legal: the events it made,
         or none at all (an empty list) when ``self.quiet``."""
 
     def apply(self, seat: int, action: Action | str | int, quiet: bool = False) -> list[Event]:
-        """Play ``action`` for ``seat``: an Action, its notation or its id.
-        Raises IllegalAction with the reason, leaving the state untouched.
+        """Play ``action`` for ``seat``: an Action, its notation or its id,
+        or another writing of a legal move (``stands_for``), played as that
+        move. Raises IllegalAction with the reason, leaving the state untouched.
         ``quiet``: build no events (returns an empty list), for callers that
         would not read them; the state ends the same either way."""
         if not isinstance(action, Action):
@@ -481,7 +496,12 @@ class State(ABC):
             raise IllegalAction(self._not_your_turn(seat))
         reason = self.check(seat, action)
         if reason is not None:
-            raise IllegalAction(reason)
+            # Another writing of a legal move is that move (the refusal is the
+            # rare path: a legal action costs nothing more).
+            same = self.stands_for(seat, action)
+            if same is action or self.check(seat, same) is not None:
+                raise IllegalAction(reason)
+            action = same
         if quiet and not self.quiet:
             self.quiet = True
             try:

@@ -77,7 +77,8 @@ class Step:
     state: Any
     """The state after it: one object all along, so read it before the next step."""
     action: Action | None = None
-    """The action played, as parsed from ``notation`` (None at the deal)."""
+    """The action played, as parsed from ``notation``: the legal move it
+    writes (``State.stands_for``); None at the deal."""
 
 
 def replay_steps(
@@ -101,7 +102,8 @@ def replay_steps(
     yield Step(0, None, None, game.opening(state) if events else [], state)  # the deal
     for n, (seat, notation) in enumerate(record.actions[:upto], 1):
         try:
-            action = game.parse_action(notation)
+            # a hand-written record may write a move another way: that move
+            action = state.stands_for(seat, game.parse_action(notation))
             made = state.apply(seat, action, quiet=not events)
         except CourtlyError as exc:
             raise RecordError(

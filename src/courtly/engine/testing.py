@@ -328,6 +328,10 @@ class GameKit(FastPathChecks, TextChecks):
                     a = game.actions[rng.randrange(len(game.actions))]
                     if a.id in legal:
                         continue
+                    same = state.stands_for(seat, a)
+                    if same is not a:  # another writing of a legal move is taken as it
+                        assert same.id in legal, f"{a} stands for {same}, which is not legal"
+                        continue
                     try:
                         state.apply(seat, a)
                     except IllegalAction as exc:

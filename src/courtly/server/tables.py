@@ -407,7 +407,8 @@ class Table:
                 code="not_your_turn", reason="you have no decision to make now", seq=told
             )
         try:
-            act = self.game.action_from_json(action)
+            # another writing of a legal move is that move, and is stored as it
+            act = state.stands_for(seat, self.game.action_from_json(action))
         except (NotationError, CourtlyError) as exc:
             return None, Refused(code="illegal", reason=str(exc), seq=told)
         reason = state.check(seat, act)

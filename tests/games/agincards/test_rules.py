@@ -9,6 +9,7 @@ import pytest
 
 from courtly import cards
 from courtly.engine.errors import IllegalAction, OptionError
+from courtly.engine.records import Record, replay, replay_steps
 from courtly.engine.testing import snapshot
 from courtly.games.agincards.actions import ACTIONS, PLACE0, RECLAIM0, parse
 from courtly.games.agincards.map import (
@@ -472,10 +473,66 @@ def test_action_ids_are_laid_out_as_documented():
     assert GAME.parse_action("NO TOKEN") is ACTIONS[2]
 
 
-def test_a_cell_beside_several_cards_is_named_after_one_of_them():
-    # m12 sits right of the 4C and above the 9C (the seed).
-    s = scenario([("m13", "9C"), ("l13", "TC"), ("l12", "4C")], [["6H"]])
-    assert "6H right of 4C" in notations(s)  # the card on its left first
-    with pytest.raises(IllegalAction, match="written '6H right of 4C'"):
-        s.apply(0, "6H above 9C")
+def _corner(hand=("6H", "9H")):
+    """m12 sits right of the 4C and above the 9C (the seed): one cell, two names."""
+    return scenario([("m13", "9C"), ("l13", "TC"), ("l12", "4C")], [list(hand), ["2S"]])
+
+
+def test_a_cell_beside_several_cards_may_be_named_after_any_of_them():
+    s = _corner()
+    assert "6H right of 4C" in notations(s)  # listed after the card on its left
+    assert "6H above 9C" not in notations(s)  # once only
     assert put(s, "6H", "m12") == "6H right of 4C"
+    listed = s.clone()
+    listed.apply(0, "6H right of 4C")
+    events = s.apply(0, "6H above 9C")  # the same cell, named after the card below it
+    assert s.history == listed.history == [(0, parse("6H right of 4C").id)]
+    assert snapshot(s) == snapshot(listed)
+    assert s.record().actions == [(0, "6H right of 4C")]  # records keep the listed name
+    placed = next(e.data for e in events if e.kind == "placed")
+    assert (placed["side"], placed["of"], placed["at"]) == ("right of", "4C", [0, -1])
+    # Taken as an Action too, and by every surface through ``stands_for``.
+    s = _corner()
+    assert s.stands_for(0, parse("6h up 9c")) is parse("6H right of 4C")
+    assert s.stands_for(0, parse("6H right of 4C")) is parse("6H right of 4C")
+    s.apply(0, parse("6H above 9C"))
+    assert s.history == listed.history
+
+
+def test_another_name_of_a_cell_the_card_may_not_take_is_refused_in_its_own_words():
+    s = _corner(("6H", "9H", "KD"))
+    before = snapshot(s)
+    for action, words in [
+        ("9H above 9C", "the cell above 9C touches another 9"),  # 9H right of 4C too
+        ("5H above 9C", "you do not hold 5H; your hand is 6H 9H KD"),
+        ("6H above 9C'", "there is no second 9C on the map"),
+        ("6H above 4C", "6H cannot go above 4C: its column would read"),  # a cell of its own
+    ]:
+        assert s.stands_for(0, parse(action)) is parse(action)
+        with pytest.raises(IllegalAction, match=words):
+            s.apply(0, action)
+        assert snapshot(s) == before
+    # an id as it is (an action mask) is refused, naming the cell's listed name
+    assert "the legal moves write that cell '6H right of 4C'" in (
+        s.check(0, parse("6H above 9C")) or ""
+    )
+    s.apply(0, "6H above 9C")
+    with pytest.raises(IllegalAction, match="first decide about a token"):
+        s.apply(0, "9H left of 4C")  # a legal cell, but a token decision is awaited
+
+
+def test_a_hand_written_record_may_name_a_cell_after_any_card_beside_it():
+    # seed 4: 6H goes right of the seed 2S, then 8C above it; the cell right
+    # of 8C is above 6H.
+    moves = [(0, "6H right of 2S"), (0, "no token"), (1, "8C above 2S"), (1, "token")]
+    rec = Record(
+        game="agincards",
+        version=GAME.version,
+        players=2,
+        options={},
+        seed=4,
+        actions=[*moves, (0, "TD above 6H")],
+    )
+    *_, last = replay_steps(rec, GAME)
+    assert last.notation == "TD above 6H" and last.action is parse("TD right of 8C")
+    assert replay(rec, GAME).record().actions[-1] == (0, "TD right of 8C")

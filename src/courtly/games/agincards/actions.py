@@ -4,7 +4,9 @@ The table has no edge (AGI-9), so a placement cannot be named by a square of a
 fixed board. It is named as the rule text places a card, "next to another card
 already on the map, either to the left/right or top/bottom": ``7H right of
 5C``. There are at most 104 cards on a map, so the space is fixed however far
-the map spreads.
+the map spreads. A cell beside several cards has as many names; the legal
+moves list one (``map.py``: ``slot``), and the state takes the others as that
+one (``AgincardsState.stands_for``).
 
 Placing a card and placing a token are two decisions: a turn's action is a
 placement, a pass, or (``reclaim=manual``) a reclaim; after a placement the
@@ -111,8 +113,9 @@ Agincards notation (case does not matter):
                    reclaim=manual, once its score runs can no longer grow)
 Cards are rank then suit: A 2-9 T (or 10) J Q K and C D H S (suits only give
 the colour). With two packs, 5C' is the second 5C to reach the map. A cell
-next to several cards is named after the card on its left, else the one
-above, else the one on its right, else the one below."""
+next to several cards may be named after any of them: '7H right of 5C' and
+'7H below 9D' are one move when they name one cell ('moves' lists it once,
+after the card on its left, else above, else on its right, else below)."""
 
 _WORDS = {
     "pass": PASS,

@@ -28,10 +28,11 @@ are read off directly.
 
 Each card on the map has a **name** (``ref``): its code for the first copy of
 that code to reach the map, code + 52 for the second (two packs). A placement
-is named after a card beside the cell (the notation in RULES.md): the card on
-its left if there is one ("7H right of 5C"), else the one above ("below"),
-else the one on its right ("left of"), else the one below ("above").
-``slot[e]`` keeps that name of each open cell as ``ref * 4 + side``.
+is named after a card beside the cell (the notation in RULES.md), any of them
+when typed; its legal action, the one the moves list and records keep, after
+the card on its left if there is one ("7H right of 5C"), else the one above
+("below"), else the one on its right ("left of"), else the one below
+("above"). ``slot[e]`` keeps that name of each open cell as ``ref * 4 + side``.
 """
 
 from __future__ import annotations

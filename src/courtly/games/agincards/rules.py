@@ -41,6 +41,7 @@ from courtly.games.agincards.actions import (
     RECLAIM0,
     TOKEN,
     AgincardsAction,
+    place_action,
 )
 from courtly.games.agincards.map import (
     SEED_INDEX,
@@ -245,6 +246,18 @@ class AgincardsState(State):
             return self._check_reclaim(seat, action.ref)
         return self._check_place(seat, action.card, action.ref, action.side)
 
+    def stands_for(self, seat: int, action: Action) -> Action:
+        """A placement may name its cell after any card beside it (the
+        notation in RULES.md): where the card may go there, it is the legal
+        placement, which names the cell as ``map.slot`` does; else itself."""
+        if not isinstance(action, AgincardsAction) or action.kind != "place":
+            return action
+        named = self.map.slot.get(self.map.target(action.ref, action.side), -1)
+        if named < 0 or named == action.ref * 4 + action.side:
+            return action
+        same = place_action(action.card, named // 4, named % 4)
+        return same if self.check(seat, same) is None else action
+
     def _name(self, i: int) -> str:
         """How the card on cell ``i`` is named: ``5C``, or ``5C'`` for a second copy."""
         return ref_name(self.map.ref_at[i])
@@ -305,10 +318,12 @@ class AgincardsState(State):
             )
         named = m.slot[i]
         if named != ref * 4 + side:
+            # Only an action taken as it is sees this: a typed move, and
+            # ``apply``, take it as the move it stands for (``stands_for``).
             return (
-                f"that cell is written '{cards.code(code)} {SIDES[named % 4]} "
-                f"{ref_name(named // 4)}': a cell beside several cards is named after the "
-                "one on its left, else above, else on its right, else below"
+                f"the legal moves write that cell '{cards.code(code)} {SIDES[named % 4]} "
+                f"{ref_name(named // 4)}': after the card on its left, else above, else on "
+                "its right, else below (typed, any card beside it may name it)"
             )
         return None
 
