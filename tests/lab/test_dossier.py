@@ -12,7 +12,8 @@ from courtly.cli.app import app
 from courtly.engine.options import parse_option_pairs
 from courtly.games import get
 from courtly.lab.dossier import Dossier, Run, option_findings, plan
-from courtly.lab.dossiertext import _played, ch
+from courtly.lab.dossiertext import _played
+from courtly.lab.words import ch
 
 runner = CliRunner()
 
@@ -419,3 +420,131 @@ def test_an_interval_no_finding_backs_is_not_worded_as_one() -> None:
     assert [r["verdict"] for r in check(d)["rows"]] == ["agree"] * 4
     weak["first_player"]["order_test"]["p_holm"] = 0.01  # a finding: now unconfirmed
     assert [r["verdict"] for r in check(d)["rows"]][3] == "unsure"
+
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "balance"
+
+
+def _share(text: str) -> dict[str, float]:
+    """``23.7% [18.3, 30.0]`` as an estimate."""
+    mean, rest = text.split("% [")
+    low, high = rest.rstrip("]").split(", ")
+    return {"mean": float(mean) / 100, "low": float(low) / 100, "high": float(high) / 100}
+
+
+def _count(n: int, seats: list[str], first_q: float, seat_q: float, p0: float = 1.0) -> Any:
+    """A dossier's row for a player count from its printed win shares by
+    place in turn order (by seat too where seat P0 always moves first)."""
+    shares = [_share(s) for s in seats]
+    first = {"win_share": shares[0], "fair": 1 / n, "p_holm": first_q, "by_order": shares,
+             "order_test": {"p_holm": None}, "p0_first": p0}  # fmt: skip
+    return {"players": n, "options": {}, "games": 200, "seats": shares, "seat_p": seat_q,
+            "first": first, "findings": []}  # fmt: skip
+
+
+def test_a_count_whose_seat_p0_always_moves_first_is_said_in_one_line() -> None:
+    """Intrigue's 3 players read: the first player wins 23.7% [18.3, 30.0],
+    then the same by turn order, then the seats' finding (P0 23.7%...) and
+    the first player's (23.7% [18.3, 30.0] again): seat P0 always moves first,
+    so the seats are the places in turn order, said once, with the games that
+    would change hands. The committed dossier says what the code says."""
+    from courtly.lab.dossier import fairness
+    from courtly.lab.dossiertext import _answer, _fairness
+    from courtly.lab.findings import findings
+    from tests.lab.test_findings import _table
+
+    row = _count(3, ["23.7% [18.3, 30.0]", "27.7% [21.9, 34.2]", "48.7% [41.8, 55.6]"], 0.01, 0.001)
+    line = (
+        "- **3 players** (200 games): seat P0 always moves first, so the seats are the places in "
+        "turn order: P0 23.7% [18.3, 30.0], P1 27.7% [21.9, 34.2], P2 48.7% [41.8, 55.6]. The "
+        "first player wins less than a fair share (33%). The seats are clearly unequal: about "
+        "15 games in 100 (one in 7) would change hands for every seat to win a fair share, "
+        "including about 10 games in 100 (one in 10) to the first player."
+    )
+    assert _fairness([row]) == [line]
+    intrigue = (DOCS / "intrigue.md").read_text()
+    assert f"\n{line}\n\n" in intrigue
+    # the answer to the designer's request for feedback says it once too
+    (feedback, *_) = _answer("feedback", [row], [], [], None)
+    assert feedback == "**Our feedback**, from simulated games: " + line.split("): ")[1]
+    assert f"\n{feedback}\n- " in intrigue and "Seat P0 is always the first player" not in intrigue
+    # the run's finding that says it is not quoted beneath; a finding about
+    # anything else still is
+    run = Run("players-3", 3, [])
+    run.summary = _table("intrigue", [47, 56, 97], lambda i: 0)
+    other = {"tier": 0, "variant": None, "text": "A tie-break decides 6.0% of games."}
+    run.summary["findings"] = [f.as_dict() for f in findings(run.summary)] + [other]
+    d = Dossier(get("intrigue"), "normal", 200, 0)
+    d.runs = {"players-3": run}
+    (counted,) = fairness(d)
+    assert counted["findings"] == [other["text"]]
+    lines = _fairness([counted])
+    assert len(lines) == 2 and lines[1] == "  - A tie-break decides 6.0% of games."
+    assert lines[0].count("23.5%") == 1 and "including about 10 games in 100" in lines[0]
+
+
+def test_seats_that_are_turn_order_claim_only_what_the_corrected_tests_say() -> None:
+    """Agincards: at 4 players only the seats' test is clear, at 8 the first
+    player's interval alone leaves the fair share out; at 2 neither."""
+    from courtly.lab.dossiertext import _fairness
+
+    four = _count(4, ["28.2% [22.5, 34.9]", "32.8% [26.6, 39.5]", "22.8% [17.5, 29.0]",
+                      "16.2% [11.8, 22.0]"], 0.4, 0.01)  # fmt: skip
+    (line,) = _fairness([four])
+    assert line.endswith(
+        "The first player wins about a fair share (25%). The seats are clearly unequal: about "
+        "11 games in 100 (one in 9) would change hands for every seat to win a fair share."
+    )
+    eight = _count(8, ["17.2% [12.6, 23.1]"] + ["11.8% [8.0, 16.9]"] * 7, 0.4, 0.5)
+    (line,) = _fairness([eight])
+    assert (
+        "The first player wins not clearly more than a fair share (12%): its interval alone "
+        "leaves the fair share out, the run's corrected test does not. No seat is clearly "
+        "favoured." in line
+    )
+    assert "games in 100" not in line
+    # the first player's test clear, the seats' not: its own games in 100
+    (line,) = _fairness([{**eight, "first": {**eight["first"], "p_holm": 0.01}}])
+    assert line.endswith(
+        "The first player wins more than a fair share (12%): about 5 games in 100 (one in 20) "
+        "go to the first player that an even game would give to another. The seats taken "
+        "together are not clearly unequal."
+    )
+    two = _count(2, ["51.5% [44.6, 58.3]", "48.5% [41.7, 55.4]"], 0.7, 0.7)
+    assert _fairness([two]) == [
+        "- **2 players** (200 games): seat P0 always moves first, so the seats are the places in "
+        "turn order: P0 51.5% [44.6, 58.3], P1 48.5% [41.7, 55.4]. The first player wins about "
+        "a fair share (50%). No seat is clearly favoured."
+    ]
+    for n in (2, 3, 4, 5, 6, 7, 8):  # the committed dossier, every count so
+        assert f"- **{n} players** (200 games): seat P0 always moves first, so the seats are " in (
+            (DOCS / "agincards.md").read_text()
+        )
+
+
+def test_where_the_first_player_varies_a_count_s_line_and_findings_stay() -> None:
+    """Crown Rivals' first player has the lowest spade, Garrison's the lowest
+    scoring court: seats and turn order differ, and the committed lines are
+    what the code writes, the first player's finding quoted beneath."""
+    from courtly.lab.dossiertext import _fairness
+
+    rivals = _count(2, ["76.0% [69.6, 81.4]", "24.0% [18.6, 30.4]"], 0.001, 0.9, p0=0.49)
+    said = (
+        "The first player (whoever moves first, here the player with the lowest spade in the "
+        "opening hands; not seat P0 as such) wins 76.0% [69.6, 81.4] of games against a fair "
+        "share of 50.0%: an advantage. About 26 games in 100 (one in 4) go to the first player "
+        "that an even game would give to another."
+    )
+    rivals["findings"] = [said]
+    lines = _fairness([rivals])
+    assert lines == [
+        "- **2 players** (200 games): the first player wins 76.0% [69.6, 81.4], more than a fair "
+        "share (50%). By turn order: 76.0% [69.6, 81.4], 24.0% [18.6, 30.4].",
+        f"  - {said}",
+    ]
+    assert "\n".join(lines) in (DOCS / "crown-rivals.md").read_text()
+    garrison = _count(4, ["30.0% [24.1, 36.7]", "26.5% [20.9, 33.0]", "25.5% [20.0, 32.0]",
+                          "18.0% [13.3, 23.9]"], 0.5, 0.5, p0=0.25)  # fmt: skip
+    (line,) = _fairness([garrison])
+    assert f"\n{line}\n" in (DOCS / "garrison.md").read_text()
+    assert "always moves first" not in (DOCS / "garrison.md").read_text()

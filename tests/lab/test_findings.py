@@ -261,3 +261,124 @@ def test_a_longer_game_in_decisions_alone_says_its_own_length_did_not_change() -
     s["correction"]["tests"] = correct(s["variants"])
     (change,) = [f for f in findings(s) if f.text.startswith("v1 against v0")]
     assert "the game's own measure, no clear change, from 6 to 6.5." in plain(change.text)
+
+
+def _table(game: str, wins: list[int], first: Any) -> dict[str, Any]:
+    """A run of ``sum(wins)`` games at ``len(wins)`` players: seat k wins
+    ``wins[k]`` of them (the winners interleaved), and ``first(i)`` moves first
+    in game ``i``. Every seat scores the same after round 1: no gap to find."""
+    n = len(wins)
+    left = list(wins)
+    winners = []
+    while any(left):
+        for k in range(n):
+            if left[k]:
+                winners.append(k)
+                left[k] -= 1
+    games, seats = [], []
+    for i, w in enumerate(winners):
+        scores = [10.0 if s == w else 5.0 for s in range(n)]
+        games.append({
+            "variant": 0, "seed": i, "players": n, "decisions": 40 + i % 5, "first": first(i),
+            "winners": [w], "shared": False, "scores": scores, "margin": 5.0,
+            "decisiveness": 0.5, "lead_changes": 2, "drama": 0.1, "choices": 4.0,
+            "length": {"round": 3}, "events": {}, "curve": [[8.0] * n, scores],
+        })  # fmt: skip
+        seats += [
+            {"variant": 0, "seed": i, "seat": s, "bot": "greedy", "score": scores[s],
+             "rank": 1.0 if s == w else 2.0, "win_share": 1.0 if s == w else 0.0,
+             "order": (s - first(i)) % n}
+            for s in range(n)
+        ]  # fmt: skip
+    settings = {
+        "game": game, "players": n, "bots": ["greedy"] * n, "n": len(games), "seed": 0,
+        "options": {}, "variants": [{"label": "v0", "options": {}}],
+    }  # fmt: skip
+    return summarize(settings, games, seats)
+
+
+def _who_wins(summary: dict[str, Any]) -> list[str]:
+    """The findings about the seats, the first player or turn order, in plain words."""
+    return [
+        plain(f.text)
+        for f in findings(summary)
+        if {"seat", "first-player", "turn-order"} & set(f.terms) and "ends round 1" not in f.text
+    ]
+
+
+def test_where_seat_p0_always_moves_first_seats_and_turn_order_are_told_once() -> None:
+    """Intrigue's dossier said its 3-player shares three times: the seats'
+    finding ("Some seats ... P0 23.7%, P1 27.7%, P2 48.7% ... about 15 games
+    in 100 ... Seat P0 is always the first player here") and the first
+    player's ("wins 23.7% [18.3, 30.0] ... a handicap. About 10 games in
+    100 ...") beside the turn order: with P0 always first they are one."""
+    s = _table("intrigue", [47, 56, 97], lambda i: 0)
+    said = _who_wins(s)
+    assert said == [
+        "Seat P0 always moves first, so the seats are the places in turn order: P0 (the first "
+        "player) 23.5% [18.2, 29.8], P1 28.0%, P2 48.5% (a fair share is 33.3%). "
+        "The first player has a handicap, and some seats win more than others: about 15 games "
+        "in 100 (one in 7) would change hands for every seat to win a fair share, including "
+        "about 10 games in 100 (one in 10) to the first player."
+    ]
+    (f,) = [f for f in findings(s) if f.places]
+    assert f.tier == WHO and f.size == pytest.approx(100 * (0.485 - 1 / 3))
+    # both tests stay in the evidence, each with its corrected p
+    assert plain(f.evidence).startswith("Exact binomial test against the fair share: p = ")
+    assert "Chi-square test of wins by seat against equal shares: p < 0.001" in plain(f.evidence)
+    assert plain(f.evidence).count(", clear.") == 2
+    # nothing repeats the seats or the first player's share
+    assert all(plain(x.text).count("23.5%") <= 1 for x in findings(s))
+    assert f.as_dict()["places"] is True
+    # the page's definitions say so too, where they said "Seats are not turn order"
+    defined = {k: text for k, _, text in definitions(s)}
+    assert set(f.terms) <= set(defined)
+    assert (
+        "seat P0 always moves first, so the seats are the places in turn order" in (defined["seat"])
+    )
+
+
+def test_seats_that_are_turn_order_say_which_test_is_clear() -> None:
+    # only the seats clear (Agincards at 4 players): the first player's edge is no figure
+    (seats,) = _who_wins(_table("agincards", [56, 66, 46, 32], lambda i: 0))
+    assert "The first player has no clear advantage or handicap, but some seats win more " in (
+        seats
+    )
+    assert seats.endswith("would change hands for every seat to win a fair share.")
+    # neither: what the data allow the first player, with no figure said clearly
+    (even,) = _who_wins(_table("agincards", [67, 66, 67], lambda i: 0))
+    assert (
+        "No clear difference between seats, and no clear advantage or handicap for the first "
+        "player: the data allow anything from " in even
+    )
+    assert "would change hands" not in even
+    assert [
+        f.tier for f in findings(_table("agincards", [67, 66, 67], lambda i: 0)) if f.places
+    ] == [UNCLEAR]
+    # two players: the first player's edge is every game that would change hands
+    (two,) = _who_wins(_table("agincards", [130, 70], lambda i: 0))
+    assert two.endswith(
+        "about 15 games in 100 (one in 7) would change hands for every seat to win a fair "
+        "share, all of them from the first player."
+    )
+
+
+def test_where_the_first_player_varies_seats_and_first_player_stay_two_findings() -> None:
+    """Garrison and Crown Rivals choose the first player by a rule: the seats,
+    the first player and the places in turn order are different measures,
+    each its own finding, worded as before."""
+    s = _table("garrison", [47, 56, 97], lambda i: (i * 7) % 3)
+    assert 0 < s["variants"][0]["first_player"]["p0_first"] < 1
+    assert _who_wins(s) == [
+        "The first player (whoever moves first, here the player with the lowest starting heart; "
+        "not seat P0 as such) wins 80.0% [73.9, 85.0] of games against a fair share of 33.3%: "
+        "an advantage. About 47 games in 100 (one in 2) go to the first player that an even "
+        "game would give to another.",
+        "Some places in turn order win more than others: 1st to move 80.0%, 2nd to move 10.0%, "
+        "3rd to move 10.0% (a fair share is 33.3%); about 47 games in 100 (one in 2) would "
+        "change hands if they did not.",
+        "Some seats (places at the table) win more than others: P0 23.5%, P1 28.0%, P2 48.5% (a "
+        "fair share is 33.3%); about 15 games in 100 (one in 7) would change hands if they did "
+        "not.",
+    ]
+    assert not any(f.places for f in findings(s))

@@ -191,8 +191,8 @@ SHOWN = 6
 def _report(out: Console, folder: Path) -> None:
     from courtly.games import get
     from courtly.lab import departures
-    from courtly.lab.findings import number_of_tests
     from courtly.lab.report import bots_caution, build, tag
+    from courtly.lab.words import number_of_tests
 
     html_path, json_path, summary = build(folder)
     for v in summary["variants"]:

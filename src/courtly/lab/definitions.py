@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from courtly.lab.findings import is_number, number_of_tests, plural
+from courtly.lab.words import is_number, number_of_tests, plural
 
 
 def definitions(summary: dict[str, Any]) -> list[tuple[str, str, str]]:
@@ -47,7 +47,12 @@ def definitions(summary: dict[str, Any]) -> list[tuple[str, str, str]]:
             "seat (P0, P1...)",
             "A place at the table; each seat keeps its bot for the whole run ("
             + ", ".join(f"P{k} {b}" for k, b in enumerate(s["bots"]))
-            + "). Seats are not turn order: see first player.",
+            + ")."
+            + (
+                " Here seat P0 always moves first, so the seats are the places in turn order."
+                if p0 and all(x == 1 for x in p0)
+                else " Seats are not turn order: see first player."
+            ),
         ),
         (
             "win-share",

@@ -36,12 +36,13 @@ from courtly.engine.errors import OptionError
 from courtly.engine.game import Game
 from courtly.games import get
 from courtly.lab import execute
-from courtly.lab.findings import ALPHA, findings, plain, plural
+from courtly.lab.findings import ALPHA, findings, plain
 from courtly.lab.goals import compare, per_game
 from courtly.lab.stats import Estimate, binomial_test, holm, mean_ci, share_ci
 from courtly.lab.store import LabDir
 from courtly.lab.summary import summarize
 from courtly.lab.tune import choice_values
+from courtly.lab.words import plural
 
 COMPARED = ("first_player_edge", "length", "decisiveness", "ties")
 """The measures each ruling alternative is compared on."""
@@ -359,7 +360,9 @@ def fairness(d: Dossier) -> list[dict[str, Any]]:
                 "findings": [
                     plain(f["text"])
                     for f in run.summary["findings"]
-                    if f["tier"] == 0 and f["variant"] in (None, v["label"])
+                    if f["tier"] == 0
+                    and f["variant"] in (None, v["label"])
+                    and not f.get("places")  # the player count's line says it
                 ][:3],
             }
         )

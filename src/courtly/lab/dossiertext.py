@@ -10,44 +10,8 @@ from courtly.lab import departures
 from courtly.lab import dossier as data
 from courtly.lab import dossierplots as plots
 from courtly.lab.dossierplots import MEASURE_WORDS
-from courtly.lab.findings import ALPHA, plural
-
-
-def iv(e: dict[str, float], pct: bool = False, digits: int = 1) -> str:
-    k = 100 if pct else 1
-    unit = "%" if pct else ""
-    return (
-        f"{k * e['mean']:.{digits}f}{unit} [{k * e['low']:.{digits}f}, {k * e['high']:.{digits}f}]"
-    )
-
-
-def _shows(x: float, digits: int) -> bool:
-    """Whether ``x`` reads as other than 0 to ``digits`` decimals."""
-    return round(x, digits) != 0
-
-
-def _fixed(x: float, digits: int) -> str:
-    """``x`` to ``digits`` decimals; a number that rounds to 0 reads 0, never -0."""
-    return f"{x if _shows(x, digits) else 0.0:.{digits}f}"
-
-
-def ch(c: dict[str, float], measure: str) -> str:
-    """A change with its interval, to one decimal, or to as many (up to three)
-    as show the change itself (a decisiveness moved by 0.004 must not read
-    +0.0) and, when the interval leaves out no change, both its ends (a clear
-    change must not read as touching 0). A change that rounds to 0 reads 0.0,
-    unsigned; a trace below 0.0005 stays at one decimal."""
-    if c["value"] != c["value"]:  # NaN: no one moves first
-        return "–"
-    pct = measure in ("first_player_edge", "ties")
-    k, unit = (100, " points") if pct else (1, "")
-    v, low, high = (k * c[key] for key in ("value", "low", "high"))
-    shown = [v, low, high] if low > 0 or high < 0 else [v]
-    digits = 1
-    while digits < 3 and any(_shows(x, 3) and not _shows(x, digits) for x in shown):
-        digits += 1
-    sign = "+" if _shows(v, digits) and v > 0 else ""
-    return f"{sign}{_fixed(v, digits)}{unit} [{_fixed(low, digits)}, {_fixed(high, digits)}]"
+from courtly.lab.findings import ALPHA, plain
+from courtly.lab.words import ch, changing_hands, edge_games, iv, plural
 
 
 def write(d: data.Dossier, out: Path, command: str) -> Path:
@@ -158,24 +122,14 @@ def _fairness(rows: list[dict[str, Any]]) -> list[str]:
         if r["options"]:
             needs = ", ".join(f"{k}={v}" for k, v in r["options"].items())
             L.append(f"- {n} players need `{needs}`, played so at that count.")
-        if r["first"]:
+        if r["first"] and r["first"].get("p0_first") == 1:
+            L.append(f"- **{n} players** ({r['games']} games): {_one_order(r)}")
+        elif r["first"]:
             fp = r["first"]
-            e = fp["win_share"]
-            more = "more" if e["mean"] > fp["fair"] else "less"
-            fair = f"{100 * fp['fair']:.0f}%"
-            if data.confirmed(fp.get("p_holm")):
-                verdict = f"{more} than a fair share ({fair})"
-            elif e["low"] > fp["fair"] or e["high"] < fp["fair"]:
-                verdict = (
-                    f"not clearly {more} than a fair share ({fair}): its interval alone leaves "
-                    "the fair share out, the run's corrected test does not"
-                )
-            else:
-                verdict = f"about a fair share ({fair})"
             orders = ", ".join(iv(o, pct=True) for o in fp["by_order"])
             L.append(
                 f"- **{n} players** ({r['games']} games): the first player wins "
-                f"{iv(e, pct=True)}, {verdict}. By turn order: {orders}."
+                f"{iv(fp['win_share'], pct=True)}, {_verdict(fp)}. By turn order: {orders}."
             )
         else:
             seats, verdict = _by_seat(r)
@@ -183,6 +137,46 @@ def _fairness(rows: list[dict[str, Any]]) -> list[str]:
         for f in r["findings"][:2]:
             L.append(f"  - {f}")
     return L
+
+
+def _verdict(fp: dict[str, Any]) -> str:
+    """The first player's win share against a fair share: more or less only
+    where the run's corrected test says so, not its interval alone."""
+    e, fair = fp["win_share"], fp["fair"]
+    more = "more" if e["mean"] > fair else "less"
+    share = f"a fair share ({100 * fair:.0f}%)"
+    if data.confirmed(fp.get("p_holm")):
+        return f"{more} than {share}"
+    if e["low"] > fair or e["high"] < fair:
+        return (
+            f"not clearly {more} than {share}: its interval alone leaves the fair share out, "
+            "the run's corrected test does not"
+        )
+    return f"about {share}"
+
+
+def _one_order(r: dict[str, Any]) -> str:
+    """A player count whose seat P0 always moves first, in one line, its
+    seats being its places in turn order: who wins by seat, the first
+    player's verdict, and the games that would change hands for it to be fair
+    (the run's findings about the seats and the first player say no more)."""
+    fp = r["first"]
+    edge = fp["win_share"]["mean"] - fp["fair"]
+    first = data.confirmed(fp.get("p_holm"))
+    seats = ", ".join(f"P{i} {iv(s, pct=True)}" for i, s in enumerate(r["seats"]))
+    said = (
+        f"seat P0 always moves first, so the seats are the places in turn order: {seats}. "
+        f"The first player wins {_verdict(fp)}"
+    )
+    if data.confirmed(r["seat_p"]):
+        shares = [s["mean"] for s in r["seats"]]
+        hands = changing_hands(shares, fp["fair"], edge if first else None)
+        return plain(f"{said}. The seats are clearly unequal: {hands}.")
+    if first:
+        return plain(
+            f"{said}: {edge_games(edge)}. The seats taken together are not clearly unequal."
+        )
+    return f"{said}. No seat is clearly favoured."
 
 
 def _searches(bot: str) -> bool:
@@ -572,10 +566,12 @@ def _answer(
     if key == "feedback":
         r = fair[0]
         fp = r["first"]
+        head = "**Our feedback**, from simulated games: "
         parts = [
-            "**Our feedback**, from simulated games: the first player (the starting "
-            f"player) wins {iv(fp['win_share'], pct=True)} against a fair "
-            f"{100 * fp['fair']:.0f}%."
+            head + _one_order(r)
+            if fp and fp.get("p0_first") == 1
+            else f"{head}the first player (the starting player) wins "
+            f"{iv(fp['win_share'], pct=True)} against a fair {100 * fp['fair']:.0f}%."
             if fp
             else "",
         ]

@@ -26,10 +26,25 @@ they sit in; seats (P0, P1...) are places at the table.
 from __future__ import annotations
 
 import html
-import math
 import re
 from dataclasses import asdict, dataclass
 from typing import Any
+
+from courtly.lab.words import (
+    changing_hands,
+    edge_games,
+    excess,
+    first_letter,
+    games_in_100,
+    games_range,
+    is_number,
+    num,
+    number_of_tests,
+    ordinal,
+    p_text,
+    pct,
+    plural,
+)
 
 ALPHA = 0.05
 
@@ -69,6 +84,10 @@ class Finding:
     """The baseline's label, for a finding that sets its variant against the
     baseline (a change); None for one about the variant's own games (a level,
     which the baseline may share)."""
+    places: bool = False
+    """Seat P0 always moves first: the seats and the first player told at
+    once, as the places in turn order (``_one_order``); a dossier's line for
+    the player count says it in full, so it does not quote it again."""
 
     @property
     def topic(self) -> str:
@@ -113,50 +132,7 @@ def linked(marked: str, titles: dict[str, str] | None = None) -> str:
     return "".join(out)
 
 
-# -- numbers in words --------------------------------------------------------------
-
-
-def is_number(x: Any) -> bool:
-    return x is not None and not (isinstance(x, float) and math.isnan(x))
-
-
-def pct(e: dict[str, Any], digits: int = 1) -> str:
-    """A share with its interval: ``26.0% [20.4, 32.5]``."""
-    k = 100
-    return f"{k * e['mean']:.{digits}f}% [{k * e['low']:.{digits}f}, {k * e['high']:.{digits}f}]"
-
-
-def num(e: dict[str, Any], digits: int = 1) -> str:
-    """A mean with its interval: ``7.2 [6.7, 7.6]``."""
-    return f"{e['mean']:.{digits}f} [{e['low']:.{digits}f}, {e['high']:.{digits}f}]"
-
-
-def p_text(p: float | None) -> str:
-    if p is None or not is_number(p):
-        return "p not defined"
-    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
-
-
-def games_in_100(share: float) -> str:
-    """A share of games as a count a designer pictures: ``about 8 games in 100 (one in 12)``."""
-    n = 100 * abs(share)
-    if n < 1:
-        return "fewer than 1 game in 100"
-    if n >= 99.5:
-        return "all 100 games in 100"
-    count = max(1, round(n))
-    return f"about {count} game{'s' if count != 1 else ''} in 100 (one in {int(100 / count + 0.5)})"
-
-
-def games_range(low: float, high: float) -> str:
-    """An interval of games won or lost, per 100 games, in words."""
-    lo, hi = 100 * low, 100 * high
-    if lo < 0 < hi:
-        lost = f"{-lo:.0f}"
-        return f"anything from {lost} game{'' if lost == '1' else 's'} in 100 lost to {hi:.0f} won"
-    if hi <= 0:
-        return f"between {-hi:.0f} and {-lo:.0f} games in 100 lost"
-    return f"between {lo:.0f} and {hi:.0f} games in 100 won"
+# -- clear or not (numbers in words: courtly.lab.words) ----------------------------
 
 
 def clear(q: float | None) -> bool:
@@ -167,46 +143,16 @@ def clear(q: float | None) -> bool:
 def evidence(test: str, p: float | None, q: float | None, tests: int) -> str:
     """The test, its p-value and the corrected one."""
     verdict = "[[clear|clear]]" if clear(q) else "[[clear|not clear]]"
-    return _first_letter(
+    return first_letter(
         f"{test}: {p_text(p)}; [[holm|corrected]] for the {number_of_tests(tests)} of this report: "
         f"{p_text(q)}, {verdict}.",
         True,
     )
 
 
-def plural(unit: str) -> str:
-    """A unit's plural: ``round`` is ``rounds``; ``tiles`` stays ``tiles``."""
-    return unit if unit.endswith("s") else unit + "s"
-
-
-def number_of_tests(tests: int) -> str:
-    return f"{tests} test{'s' if tests != 1 else ''}"
-
-
-def _ordinal(k: int) -> str:
-    return f"{k}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(k if k < 20 else k % 10, 'th') }"
-
-
-def _excess(shares: list[float], fair: float) -> float:
-    """The share of games that would change hands for every share to be fair:
-    the total by which shares exceed the fair share."""
-    return sum(max(0.0, s - fair) for s in shares)
-
-
-def _first_letter(sentence: str, upper: bool) -> str:
-    """The sentence with its first letter (a marked measure's, if it opens with
-    one) in upper or lower case."""
-    m = re.match(r"(\[\[[a-z0-9-]+\|)?(.)", sentence)
-    if m is None:
-        return sentence
-    i = m.end() - 1
-    letter = sentence[i].upper() if upper else sentence[i].lower()
-    return f"{sentence[:i]}{letter}{sentence[i + 1 :]}"
-
-
 def _with(tag: str, sentence: str) -> str:
     """A sentence after a variant's tag (``With length=long, the first player...``)."""
-    return f"{tag}, {_first_letter(sentence, False)}" if tag else sentence
+    return f"{tag}, {first_letter(sentence, False)}" if tag else sentence
 
 
 # -- the findings --------------------------------------------------------------------
@@ -242,8 +188,12 @@ def _variant_findings(
     out: list[Finding] = []
 
     fp = v.get("first_player")
+    st = v["seat_test"]
+    # seat P0 always first: the seats are the places in turn order, told once
+    one_order = fp is not None and fp.get("p0_first") == 1 and is_number(st.get("p"))
     if fp is not None and fp["win_share"]["n"]:
-        out.append(_first_player(summary, v, tag, tests))
+        if not one_order:
+            out.append(_first_player(summary, v, tag, tests))
         order = fp["order_test"]
         if is_number(order.get("p")):
             shares = [e["mean"] for e in fp["by_order"]]
@@ -251,7 +201,7 @@ def _variant_findings(
                 _shares(
                     tag,
                     "[[turn-order|places in turn order]]",
-                    [f"{_ordinal(k + 1)} to move {100 * x:.1f}%" for k, x in enumerate(shares)],
+                    [f"{ordinal(k + 1)} to move {100 * x:.1f}%" for k, x in enumerate(shares)],
                     shares,
                     fair,
                     "[[tests|chi-square test]] of wins by place in turn order against equal shares",
@@ -266,7 +216,6 @@ def _variant_findings(
     if gap is not None and clear(gap.get("p_holm")):
         out.append(_first_gap(v, gap, tag, score, tests))
 
-    st = v["seat_test"]
     if is_number(st.get("p")):
         shares = [x["win_share"]["mean"] for x in v["seats"]]
         caveat = ""
@@ -275,10 +224,10 @@ def _variant_findings(
                 f" The seats hold different [[bots|bots]] ({', '.join(s['bots'])}): this "
                 "compares the bots as much as the seats."
             )
-        if fp is not None and fp.get("p0_first") == 1:
-            caveat += " Seat P0 is always the first player here."
         out.append(
-            _shares(
+            _one_order(v, tag, tests, caveat)
+            if one_order
+            else _shares(
                 tag,
                 "[[seat|seats]] (places at the table)",
                 [f"P{k} {100 * x:.1f}%" for k, x in enumerate(shares)],
@@ -327,7 +276,7 @@ def _shares(
     caveat: str,
 ) -> Finding:
     """Win shares of seats, or of places in turn order, against equal shares."""
-    size = 100 * _excess(shares, fair)
+    size = 100 * excess(shares, fair)
     is_clear = clear(result.get("p_holm"))
     listed = ", ".join(cells)
     fair_text = f"a [[fair-share|fair share]] is {100 * fair:.1f}%"
@@ -357,43 +306,91 @@ def _first_player(summary: dict[str, Any], v: dict[str, Any], tag: str, tests: i
         who = "whoever moves first, here always seat P0"
     else:
         who = "whoever moves first" + (f", here {rule}" if rule else "") + "; not seat P0 as such"
-    excess = e["mean"] - fair
+    edge = e["mean"] - fair
     is_clear = clear(fp.get("p_holm"))
     head = (
         f"The [[first-player|first player]] ({who}) wins {pct(e)} of games against a "
         f"[[fair-share|fair share]] of {100 * fair:.1f}%"
     )
-    moved = f"[[games-in-100|{games_in_100(excess).capitalize()}]]"
-    if is_clear and excess > 0:
-        text = (
-            f"{head}: an advantage. {moved} go to the first player that an even game would "
-            "give to another."
-        )
-    elif is_clear:
-        text = (
-            f"{head}: a handicap. {moved} go to another player that an even game would give "
-            "to the first."
-        )
+    if is_clear:
+        verdict = "an advantage" if edge > 0 else "a handicap"
+        text = f"{head}: {verdict}. {first_letter(edge_games(edge), True)}."
     else:
-        text = (
-            f"{head}: no clear advantage or handicap. The data allow "
-            f"[[games-in-100|{games_range(e['low'] - fair, e['high'] - fair)}]] by moving "
-            "first; more games would narrow this."
-        )
-    size = 100 * abs(excess)
+        text = f"{head}: no clear advantage or handicap. {_allowed(e, fair, True)}."
+    size = 100 * abs(edge)
     return Finding(
         _ranked(WHO, size, SMALL_GAMES) if is_clear else UNCLEAR,
         size,
         _with(tag, text),
-        evidence(
-            "[[tests|exact binomial test]] against the fair share",
-            fp["p"],
-            fp.get("p_holm"),
-            tests,
-        ),
+        _binomial(fp, tests),
         v["label"],
         fp["p"],
         fp.get("p_holm"),
+    )
+
+
+def _binomial(fp: dict[str, Any], tests: int) -> str:
+    """The first player's test, in words."""
+    test = "[[tests|exact binomial test]] against the fair share"
+    return evidence(test, fp["p"], fp.get("p_holm"), tests)
+
+
+def _allowed(e: dict[str, Any], fair: float, upper: bool) -> str:
+    """What the data allow a first player's edge that is not clear to be."""
+    return first_letter(
+        f"the data allow [[games-in-100|{games_range(e['low'] - fair, e['high'] - fair)}]] "
+        "by moving first; more games would narrow this",
+        upper,
+    )
+
+
+def _one_order(v: dict[str, Any], tag: str, tests: int, caveat: str) -> Finding:
+    """Seat P0 always moves first, so the seats are the places in turn order:
+    their chi-square test and the first player's binomial one told in one
+    finding, ranked by the games that would change hands for every seat to
+    win a fair share (the first player's edge is a part of them), or by the
+    first player's alone where only its test is clear."""
+    fp, st = v["first_player"], v["seat_test"]
+    e, fair = fp["win_share"], fp["fair"]
+    shares = [x["win_share"]["mean"] for x in v["seats"]]
+    edge = e["mean"] - fair
+    seats, first = clear(st.get("p_holm")), clear(fp.get("p_holm"))
+    cells = ", ".join(f"P{k} {100 * x:.1f}%" for k, x in enumerate(shares[1:], 1))
+    text = (
+        "Seat P0 always moves first, so the [[seat|seats]] are the [[turn-order|places in turn "
+        f"order]]: P0 (the [[first-player|first player]]) {pct(e)}, {cells} (a "
+        f"[[fair-share|fair share]] is {100 * fair:.1f}%)."
+    )
+    has = "has an advantage" if edge > 0 else "has a handicap"
+    if seats:
+        size, test = 100 * excess(shares, fair), st
+        text += (
+            f" The first player {has if first else 'has no clear advantage or handicap'}, "
+            f"{'and' if first else 'but'} some seats win more than others: "
+            f"{changing_hands(shares, fair, edge if first else None)}."
+        )
+    elif first:
+        size, test = 100 * abs(edge), fp
+        text += (
+            f" The first player {has}: {edge_games(edge)}; the seats taken together do not "
+            "clearly differ."
+        )
+    else:
+        size, test = 100 * excess(shares, fair), st
+        text += (
+            " No clear difference between seats, and no clear advantage or handicap for the "
+            f"first player: {_allowed(e, fair, False)}."
+        )
+    chi2 = "[[tests|chi-square test]] of wins by seat against equal shares"
+    return Finding(
+        _ranked(WHO, size, SMALL_GAMES) if seats or first else UNCLEAR,
+        size,
+        _with(tag, text + caveat),
+        f"{_binomial(fp, tests)} {evidence(chi2, st['p'], st.get('p_holm'), tests)}",
+        v["label"],
+        test["p"],
+        test.get("p_holm"),
+        places=True,
     )
 
 

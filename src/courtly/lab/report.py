@@ -18,9 +18,10 @@ from courtly.engine.options import typed
 from courtly.games import get
 from courtly.lab import departures
 from courtly.lab.definitions import definitions
-from courtly.lab.findings import Finding, findings, linked, number_of_tests, plural
+from courtly.lab.findings import Finding, findings, linked
 from courtly.lab.store import LabDir
 from courtly.lab.summary import summarize
+from courtly.lab.words import number_of_tests, plural
 
 RAW_KEYS = ("scores", "margins", "lengths", "decisiveness_values")
 """Per-game lists kept in the summary for the plots, left out of the JSON."""
