@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from courtly.cli.app import app
@@ -548,3 +549,38 @@ def test_where_the_first_player_varies_a_count_s_line_and_findings_stay() -> Non
     (line,) = _fairness([garrison])
     assert f"\n{line}\n" in (DOCS / "garrison.md").read_text()
     assert "always moves first" not in (DOCS / "garrison.md").read_text()
+
+
+def test_every_dossier_plot_shows_its_whole_title(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A title wider than the figure is cut off in the PNG (Intrigue's options
+    plot lost its legend's end: 'orange: li'): each title lies inside its figure."""
+    import matplotlib.pyplot as plt
+
+    from courtly.lab import dossierplots
+
+    figures: list[Any] = []
+    monkeypatch.setattr(plt, "close", figures.append)
+    change = {"value": 0.1, "low": 0.02, "high": 0.17}
+    rows = [
+        {
+            "label": f"option_{i}=alternative",
+            "changes": {"length": change},
+            "clear": [],
+            "likely": [],
+        }
+        for i in range(2)
+    ]
+    dossierplots.options(rows, tmp_path / "options.png", "Agents of the Crown", "length")
+    share = {"mean": 0.25, "low": 0.2, "high": 0.3}
+    fair = [{"players": 4, "seats": [share] * 4, "first": {"by_order": [share] * 4}}]
+    dossierplots.fairness(fair, tmp_path / "fairness.png", "Agents of the Crown")
+    long = [{"label": "baseline", "players": 4, "length": share, "unit": "rounds"}]
+    dossierplots.lengths(long, tmp_path / "length.png", "Agents of the Crown")
+    assert len(figures) == 3
+    for fig in figures:
+        renderer = fig.canvas.get_renderer()
+        for ax in fig.axes:
+            box = ax.title.get_window_extent(renderer)
+            assert box.x0 >= 0 and box.x1 <= fig.bbox.x1, ax.get_title()

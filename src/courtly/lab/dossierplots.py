@@ -23,6 +23,12 @@ def _plt() -> Any:
     return plt
 
 
+def _title(ax: Any, head: str, key: str) -> None:
+    """A plot's title: what it shows, then how to read it on a line of its own,
+    so that a long game's name leaves the whole title inside the figure."""
+    ax.set_title(f"{head}\n{key}")
+
+
 def _err(e: dict[str, float]) -> tuple[float, float]:
     return max(0.0, e["mean"] - e["low"]), max(0.0, e["high"] - e["mean"])
 
@@ -46,10 +52,10 @@ def fairness(rows: list[dict[str, Any]], path: Path, title: str) -> None:
     by_order = any(r["first"] for r in rows)
     ax.set_xticks(range(len(rows)), [f"{r['players']} players" for r in rows])
     ax.set_ylabel("win share")
-    ax.set_title(
-        f"{title}: who wins, "
-        + ("by turn order (first bar: the first player)" if by_order else "by seat")
-        + "; dashed: a fair share"
+    _title(
+        ax,
+        f"{title}: who wins, " + ("by turn order" if by_order else "by seat"),
+        ("first bar: the first player; " if by_order else "") + "dashed: a fair share",
     )
     fig.tight_layout()
     fig.savefig(path)
@@ -82,7 +88,7 @@ def lengths(rows: list[dict[str, Any]], path: Path, title: str, targets: Any = N
     ax.set_xlabel("players")
     unit = rows[0]["unit"]
     ax.set_ylabel(f"mean length ({unit if unit.endswith('s') else unit + 's'})")
-    ax.set_title(f"{title}: how long a game lasts (95% intervals)")
+    _title(ax, f"{title}: how long a game lasts", "bars: 95% intervals")
     if len(labels) > 1:
         ax.legend()
     fig.tight_layout()
@@ -105,7 +111,11 @@ def options(rows: list[dict[str, Any]], path: Path, title: str, measure: str) ->
     ax.set_yticks(range(len(rows)), [r["label"] for r in rows])
     ax.invert_yaxis()
     ax.set_xlabel(f"change in {MEASURE_WORDS[measure]} against the text's reading")
-    ax.set_title(f"{title}: what each alternative ruling changes (red: a change, orange: likely)")
+    _title(
+        ax,
+        f"{title}: what each alternative ruling changes",
+        "red: a change; orange: likely, not proven; bars: 95% intervals",
+    )
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
