@@ -16,7 +16,7 @@ from courtly.server.app import create_app
 from courtly.server.limits import Limits, TokenBucket
 from courtly.server.protocol import MAX_CHAT, MAX_MESSAGE
 
-from .conftest import LeakAudit, create, play_to_end
+from .conftest import BACKENDS, LeakAudit, create, play_to_end
 
 
 def until(ws: object, kind: str) -> dict:
@@ -480,3 +480,15 @@ def test_game_messages_are_sent_uncompressed(tmp_path: Path) -> None:
         token = made["seats"][0]["token"]
         ws_url = url.replace("http", "ws", 1) + f"/ws/tables/{made['table']['id']}?token={token}"
         assert asyncio.run(extensions(ws_url)) is None
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_tables_without_an_open_seat_never_crowd_the_open_ones_out(client: TestClient) -> None:
+    """The list of open tables is the newest public tables with an open seat:
+    many newer public tables whose seats are all taken (or made for people)
+    never push an older open one off it."""
+    made = create(client, "garrison", ["human", "open"], public=True)
+    for _ in range(101):
+        create(client, "garrison", ["human", "easy"], public=True)
+    listed = client.get("/api/tables").json()
+    assert [t["id"] for t in listed] == [made["table"]["id"]]
