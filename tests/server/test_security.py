@@ -351,6 +351,27 @@ def test_a_body_too_large_is_refused_before_it_is_read(client: TestClient) -> No
     assert r.status_code == 201  # an ordinary body still goes through
 
 
+def test_a_body_not_json_or_nested_too_deeply_is_refused_in_words(client: TestClient) -> None:
+    """A body that is not JSON said "0: JSON decode error" (as if "0" were a
+    field), and one nested too deeply for the parser got 400 with
+    {"detail": "There was an error parsing the body"}: neither said what was
+    wrong in the shape every other error has."""
+    json_type = {"content-type": "application/json"}
+    for body, said in (
+        ("not json", "not JSON"),
+        ('{"game": "garrison",', "not JSON"),
+        ("[" * 5000 + "]" * 5000, "nested too deeply"),
+        ('{"a":' * 2500 + "1" + "}" * 2500, "nested too deeply"),
+        (b'{"game": "\xff"}', "not UTF-8"),
+    ):
+        r = client.post("/api/tables", content=body, headers=json_type)
+        assert r.status_code == 422, (body[:20], r.text)
+        error = r.json()["error"]
+        assert error.startswith("body: ") and said in error and "JSON object" in error, error
+    r = client.post("/api/tables", json={"game": "crown-rivals", "seats": ["human", "normal"]})
+    assert r.status_code == 201
+
+
 def test_binary_and_deeply_nested_frames_are_refused_and_the_connection_stays(
     client: TestClient,
 ) -> None:
