@@ -164,6 +164,20 @@ def test_names_are_limited_and_stripped(client: TestClient) -> None:
     assert r.json()["name"] == "Ana"
 
 
+def test_the_creators_name_is_cleaned_as_any_other(client: TestClient) -> None:
+    """The name given when a table is made was stored as sent: terminal escapes,
+    a right-to-left override, NUL (which PostgreSQL cannot store), or nothing
+    visible at all, all shown to every seat and spectator."""
+    body = {"game": "crown-rivals", "seats": ["human", "normal"]}
+    made = client.post("/api/tables", json={**body, "name": " \x1b[31mAda\u202e\x00 "})
+    assert made.status_code == 201, made.text
+    assert made.json()["seats"][0]["name"] == "[31mAda"
+    assert made.json()["table"]["seats"][0]["name"] == "[31mAda"
+    for name in ("", "  ", "\x00\x01", "\u200b"):
+        r = client.post("/api/tables", json={**body, "name": name})
+        assert r.status_code == 422 and "visible" in r.json()["error"], (name, r.text)
+
+
 def test_a_reaction_window_sends_nothing_to_those_not_asked(
     client: TestClient, audit: LeakAudit
 ) -> None:
