@@ -460,6 +460,31 @@ def test_new_tables_are_limited_per_address(tmp_path: Path) -> None:
         assert "too many new tables" in r.json()["error"] and r.json()["retry_after"] > 0
 
 
+def test_an_address_is_its_own_unless_a_proxy_is_named(tmp_path: Path) -> None:
+    """Served as ``courtly serve`` serves: uvicorn believed X-Forwarded-For from
+    127.0.0.1, so a local program naming a new address each request made as
+    many tables as it liked. The header counts only from the proxies named
+    (``courtly serve --proxy``)."""
+    import httpx
+
+    from ..serving import serving
+
+    limits = Limits(create_rate=0.01, create_burst=2)
+    body = {"game": "crown-rivals", "seats": ["human", "normal"]}
+    with serving(create_app(str(tmp_path / "x.db"), limits=limits)) as url:
+        codes = [
+            httpx.post(f"{url}/api/tables", json=body, headers={"X-Forwarded-For": f"10.0.0.{i}"})
+            for i in range(3)
+        ]
+        assert [r.status_code for r in codes] == [201, 201, 429]
+    with serving(create_app(str(tmp_path / "y.db"), limits=limits), proxies="127.0.0.1") as url:
+        codes = [
+            httpx.post(f"{url}/api/tables", json=body, headers={"X-Forwarded-For": f"10.0.0.{i}"})
+            for i in range(3)
+        ]
+        assert [r.status_code for r in codes] == [201, 201, 201]  # three clients behind a proxy
+
+
 def test_an_unreadable_websocket_upgrade_is_answered_at_once(tmp_path: Path) -> None:
     """Served as ``courtly serve`` serves: a 10,000-character token makes an
     upgrade request too long to read, and it is answered 414 at once (it used
