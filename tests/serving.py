@@ -21,9 +21,10 @@ from courtly.server import transport
 
 
 @contextlib.contextmanager
-def serving(app: Any) -> Iterator[str]:
-    """``app`` served on a free port from a thread of this process: its address."""
-    config = transport.config(app, "127.0.0.1", free_port(), log_level="warning")
+def serving(app: Any, **settings: Any) -> Iterator[str]:
+    """``app`` served on a free port from a thread of this process: its address
+    (``settings``: more of ``transport.config``'s)."""
+    config = transport.config(app, "127.0.0.1", free_port(), log_level="warning", **settings)
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()

@@ -279,6 +279,15 @@ def test_options_are_offered_and_refused_in_a_player_s_words(client: TestClient)
     assert "joker_hits_trigger (true | false, default false)" in said
     assert "deck" not in said and "None" not in said and "False" not in said
     assert "Input should" not in said  # Pydantic's own words
+    # a number out of range says the range ("cannot be '0' (allowed: integer)" did not)
+    for game, seats, option, value, allowed in (
+        ("agents-of-the-crown", ["human"] * 4, "years", 0, "integer from 1 to 4"),
+        ("intrigue", ["human"] * 3, "hand_size", 40, "integer from 1 to 8"),
+        ("crown-rivals", ["human"] * 2, "turn_limit", -1, "integer from 0"),
+    ):
+        body = {"game": game, "seats": seats, "options": {option: value}}
+        said = client.post("/api/tables", json=body).json()["error"]
+        assert f"option {option!r} cannot be '{value}' (allowed: {allowed})" in said, said
 
 
 def test_a_move_sent_as_another_writing_of_a_legal_move_is_taken_and_stored_as_it() -> None:

@@ -16,7 +16,7 @@ from courtly.server.app import create_app
 from courtly.server.limits import Limits, TokenBucket
 from courtly.server.protocol import MAX_CHAT, MAX_MESSAGE
 
-from .conftest import LeakAudit, create, play_to_end
+from .conftest import BACKENDS, LeakAudit, create, play_to_end
 
 
 def until(ws: object, kind: str) -> dict:
@@ -162,6 +162,20 @@ def test_names_are_limited_and_stripped(client: TestClient) -> None:
     assert r.status_code == 422 and "visible" in r.json()["error"]
     r = client.post(f"/api/tables/{table}/claim", json={"token": tok, "name": " Ana\u200b "})
     assert r.json()["name"] == "Ana"
+
+
+def test_the_creators_name_is_cleaned_as_any_other(client: TestClient) -> None:
+    """The name given when a table is made was stored as sent: terminal escapes,
+    a right-to-left override, NUL (which PostgreSQL cannot store), or nothing
+    visible at all, all shown to every seat and spectator."""
+    body = {"game": "crown-rivals", "seats": ["human", "normal"]}
+    made = client.post("/api/tables", json={**body, "name": " \x1b[31mAda\u202e\x00 "})
+    assert made.status_code == 201, made.text
+    assert made.json()["seats"][0]["name"] == "[31mAda"
+    assert made.json()["table"]["seats"][0]["name"] == "[31mAda"
+    for name in ("", "  ", "\x00\x01", "\u200b"):
+        r = client.post("/api/tables", json={**body, "name": name})
+        assert r.status_code == 422 and "visible" in r.json()["error"], (name, r.text)
 
 
 def test_a_reaction_window_sends_nothing_to_those_not_asked(
@@ -351,6 +365,27 @@ def test_a_body_too_large_is_refused_before_it_is_read(client: TestClient) -> No
     assert r.status_code == 201  # an ordinary body still goes through
 
 
+def test_a_body_not_json_or_nested_too_deeply_is_refused_in_words(client: TestClient) -> None:
+    """A body that is not JSON said "0: JSON decode error" (as if "0" were a
+    field), and one nested too deeply for the parser got 400 with
+    {"detail": "There was an error parsing the body"}: neither said what was
+    wrong in the shape every other error has."""
+    json_type = {"content-type": "application/json"}
+    for body, said in (
+        ("not json", "not JSON"),
+        ('{"game": "garrison",', "not JSON"),
+        ("[" * 5000 + "]" * 5000, "nested too deeply"),
+        ('{"a":' * 2500 + "1" + "}" * 2500, "nested too deeply"),
+        (b'{"game": "\xff"}', "not UTF-8"),
+    ):
+        r = client.post("/api/tables", content=body, headers=json_type)
+        assert r.status_code == 422, (body[:20], r.text)
+        error = r.json()["error"]
+        assert error.startswith("body: ") and said in error and "JSON object" in error, error
+    r = client.post("/api/tables", json={"game": "crown-rivals", "seats": ["human", "normal"]})
+    assert r.status_code == 201
+
+
 def test_binary_and_deeply_nested_frames_are_refused_and_the_connection_stays(
     client: TestClient,
 ) -> None:
@@ -425,6 +460,31 @@ def test_new_tables_are_limited_per_address(tmp_path: Path) -> None:
         assert "too many new tables" in r.json()["error"] and r.json()["retry_after"] > 0
 
 
+def test_an_address_is_its_own_unless_a_proxy_is_named(tmp_path: Path) -> None:
+    """Served as ``courtly serve`` serves: uvicorn believed X-Forwarded-For from
+    127.0.0.1, so a local program naming a new address each request made as
+    many tables as it liked. The header counts only from the proxies named
+    (``courtly serve --proxy``)."""
+    import httpx
+
+    from ..serving import serving
+
+    limits = Limits(create_rate=0.01, create_burst=2)
+    body = {"game": "crown-rivals", "seats": ["human", "normal"]}
+    with serving(create_app(str(tmp_path / "x.db"), limits=limits)) as url:
+        codes = [
+            httpx.post(f"{url}/api/tables", json=body, headers={"X-Forwarded-For": f"10.0.0.{i}"})
+            for i in range(3)
+        ]
+        assert [r.status_code for r in codes] == [201, 201, 429]
+    with serving(create_app(str(tmp_path / "y.db"), limits=limits), proxies="127.0.0.1") as url:
+        codes = [
+            httpx.post(f"{url}/api/tables", json=body, headers={"X-Forwarded-For": f"10.0.0.{i}"})
+            for i in range(3)
+        ]
+        assert [r.status_code for r in codes] == [201, 201, 201]  # three clients behind a proxy
+
+
 def test_an_unreadable_websocket_upgrade_is_answered_at_once(tmp_path: Path) -> None:
     """Served as ``courtly serve`` serves: a 10,000-character token makes an
     upgrade request too long to read, and it is answered 414 at once (it used
@@ -480,3 +540,15 @@ def test_game_messages_are_sent_uncompressed(tmp_path: Path) -> None:
         token = made["seats"][0]["token"]
         ws_url = url.replace("http", "ws", 1) + f"/ws/tables/{made['table']['id']}?token={token}"
         assert asyncio.run(extensions(ws_url)) is None
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_tables_without_an_open_seat_never_crowd_the_open_ones_out(client: TestClient) -> None:
+    """The list of open tables is the newest public tables with an open seat:
+    many newer public tables whose seats are all taken (or made for people)
+    never push an older open one off it."""
+    made = create(client, "garrison", ["human", "open"], public=True)
+    for _ in range(101):
+        create(client, "garrison", ["human", "easy"], public=True)
+    listed = client.get("/api/tables").json()
+    assert [t["id"] for t in listed] == [made["table"]["id"]]

@@ -315,11 +315,19 @@ def serve(
             max=60.0,
         ),
     ] = None,
+    proxy: Annotated[
+        str | None,
+        typer.Option(
+            help="Addresses of the reverse proxies or load balancers in front "
+            "(comma-separated; * for any) whose X-Forwarded-For names the client "
+            "(default: none; every client is known by its own address).",
+        ),
+    ] = None,
 ) -> None:
     """Serve online play: tables with invite links, bots, spectators, live over websockets."""
     from courtly.cli.serve import run_serve
 
-    run_serve(console(), host, port, db, tables_per_minute, bot_pace)
+    run_serve(console(), host, port, db, tables_per_minute, bot_pace, proxy)
 
 
 from courtly.cli.lab import app as lab_app  # noqa: E402  (it uses the helpers above)

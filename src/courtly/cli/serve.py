@@ -36,6 +36,7 @@ def run_serve(
     db: str,
     tables_per_minute: int = 12,
     bot_pace: float | None = None,
+    proxy: str | None = None,
 ) -> None:
     import uvicorn
 
@@ -55,7 +56,7 @@ def run_serve(
     out.print(f"Courtly is serving on [bold]http://{shown}:{port}/[/] (database: {shown_url(url)})")
     out.print("Open it in a browser to play; the API is at /docs. Ctrl-C stops.")
     tune_collector()
-    uvicorn.Server(transport.config(app, host, port, log_level="warning")).run()
+    uvicorn.Server(transport.config(app, host, port, proxy, log_level="warning")).run()
 
 
 def check_port(host: str, port: int) -> None:

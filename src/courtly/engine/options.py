@@ -13,6 +13,7 @@ from collections.abc import Collection, Mapping
 from typing import Any, ClassVar, Self
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic.fields import FieldInfo
 
 from courtly import cards
 from courtly.engine.errors import OptionError
@@ -141,6 +142,20 @@ def _allowed(annotation: Any) -> str:
     return getattr(annotation, "__name__", str(annotation))
 
 
+def _bounds(field: FieldInfo) -> str:
+    """The range a number option's value must lie in, as a refusal says it
+    after the kind (" from 1 to 4", " from 0", " up to 99"), or nothing."""
+    low = high = None
+    for m in field.metadata:  # Field(ge=..., le=...)
+        low = getattr(m, "ge", low)
+        high = getattr(m, "le", high)
+    if low is not None and high is not None:
+        return f" from {low} to {high}"
+    if low is not None:
+        return f" from {low}"
+    return "" if high is None else f" up to {high}"
+
+
 def _explain(cls: type[GameOptions], exc: ValidationError, hide: Collection[str] = ()) -> str:
     valid = ", ".join(
         f"{n} ({allowed}, default {default})"
@@ -160,7 +175,7 @@ def _explain(cls: type[GameOptions], exc: ValidationError, hide: Collection[str]
         if err["type"] == "value_error":
             line += f": {err['msg'].removeprefix('Value error, ')}"
         if field is not None:
-            line += f" (allowed: {_allowed(field.annotation)})"
+            line += f" (allowed: {_allowed(field.annotation)}{_bounds(field)})"
         lines.append(line)
     return "; ".join(lines) + f". Valid options: {valid or 'none'}."
 

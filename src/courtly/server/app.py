@@ -91,6 +91,9 @@ def create_app(
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        unread = unreadable_body(exc)
+        if unread is not None:
+            return JSONResponse({"error": unread}, status_code=422)
         if exc.status_code == 404 and pages.wants_page(request):
             return pages.error_page(request, 404, f"there is no page at {request.url.path}")
         return await http_exception_handler(request, exc)
@@ -99,8 +102,29 @@ def create_app(
     async def _bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
         parts = []
         for err in exc.errors()[:5]:
+            if err["type"] == "json_invalid":  # its place is a character, not a field
+                why = err.get("ctx", {}).get("error", "JSON decode error")
+                parts.append(f"body: not JSON ({why} at character {err['loc'][-1]}){ONE_OBJECT}")
+                continue
             loc = ".".join(str(p) for p in err["loc"] if p != "body")
             parts.append(f"{loc or 'body'}: {err['msg']}")
         return JSONResponse({"error": "; ".join(parts)}, status_code=422)
 
     return app
+
+
+ONE_OBJECT = ": send one JSON object (/docs lists the fields of each request)"
+
+
+def unreadable_body(exc: StarletteHTTPException) -> str | None:
+    """What was wrong with a body the framework could not parse at all (it
+    answers 400 "There was an error parsing the body", the parser's error as
+    the cause), or None for any other HTTP error."""
+    cause = exc.__cause__
+    if exc.status_code != 400 or cause is None:
+        return None
+    if isinstance(cause, RecursionError):
+        return f"body: nested too deeply to read{ONE_OBJECT}"
+    if isinstance(cause, UnicodeDecodeError):
+        return f"body: not UTF-8 text{ONE_OBJECT}"
+    return f"body: not JSON ({type(cause).__name__}){ONE_OBJECT}"

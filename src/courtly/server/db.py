@@ -33,6 +33,7 @@ from sqlalchemy import (
     Engine,
     create_engine,
     event,
+    exists,
     insert,
     or_,
     select,
@@ -478,11 +479,14 @@ class Store:
 
     @again_if_dropped
     def open_public(self, limit: int = 100) -> list[str]:
+        """The newest unfinished public tables with a seat still open (tables
+        whose seats are all taken never crowd the open ones out of the list)."""
+        has_open = exists().where(SeatRow.table_id == TableRow.id, SeatRow.kind == "open")
         with self.session() as s:
             return list(
                 s.scalars(
                     select(TableRow.id)
-                    .where(TableRow.over.is_(False), TableRow.public.is_(True))
+                    .where(TableRow.over.is_(False), TableRow.public.is_(True), has_open)
                     .order_by(TableRow.created_at.desc())
                     .limit(limit)
                 )

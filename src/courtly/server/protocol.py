@@ -108,10 +108,16 @@ class CreateTable(Strict):
     think: float | None = Field(default=None, gt=0, le=1.0)
     """Seconds a searching bot may think per decision (``hard``: 1 s at most)."""
     name: str | None = Field(default=None, max_length=MAX_NAME)
-    """The creator's display name, given to the first human seat."""
+    """The creator's display name, given to the first human seat (cleaned as
+    every name is: ``clean_text``)."""
     hints: bool = True
     """A seat to act may ask the ``hard`` bot's search to suggest a move
     (shown in the table summary, so every seat knows); False turns hints off."""
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str | None) -> str | None:
+        return None if v is None else ClaimSeat._name(v)
 
 
 class ClaimSeat(Strict):

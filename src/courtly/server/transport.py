@@ -68,12 +68,21 @@ def http_parser() -> str:
     return "httptools" if installed("httptools") else "h11"
 
 
-def config(app: Any, host: str, port: int, **settings: Any) -> uvicorn.Config:
-    """The uvicorn settings ``courtly serve`` runs ``app`` with (tests use them too)."""
+def config(
+    app: Any, host: str, port: int, proxies: str | None = None, **settings: Any
+) -> uvicorn.Config:
+    """The uvicorn settings ``courtly serve`` runs ``app`` with (tests use them too).
+    ``proxies``: the addresses (comma-separated, ``*`` for any) of the reverse
+    proxies or load balancers whose ``X-Forwarded-For`` names the client; by
+    default none, so every client is known by its own address (uvicorn would
+    otherwise believe the header from 127.0.0.1, and any local program could
+    name itself anew each request, past every per-address limit)."""
     return uvicorn.Config(
         app,
         host=host,
         port=port,
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=proxies or "",
         loop=event_loop(),
         http=http_parser(),
         ws=WebSocketProtocol,
