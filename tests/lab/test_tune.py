@@ -193,3 +193,256 @@ def test_every_option_is_in_its_game_s_rules_table(game_id: str) -> None:
     table = text.split("## Options", 1)[1].split("\n## ", 1)[0]
     listed = set(re.findall(r"^\| `?([a-z_]+)`? *\|", table, flags=re.M))
     assert set(game.Options.model_fields) <= listed
+
+
+def _answer(md: str) -> str:
+    return md.split("## The answer\n", 1)[1].split("\n## ", 1)[0].strip()
+
+
+def test_the_answer_says_first_that_the_goal_is_missed_and_that_the_best_is_at_an_edge(
+    tmp_path: Path,
+) -> None:
+    """Garrison's tune toward 8..10 rounds at 4 players said "The best variant
+    found: target@4=50 ... clearly better than the text" when 50 gave 7.33
+    rounds: a designer read the goal as met. Here no target the game declares
+    (15..60) gives 20 rounds: the answer must say so first, and that the best
+    lies at the top of the range searched, with how to search past it."""
+    out = tmp_path / "t"
+    args = ["lab", "tune", "garrison", "--players", "4", "--goal", "length=20..30"]
+    said = runner.invoke(
+        app,
+        [*args, "-n", "8", "--confirm", "8", "--trials", "10", "--jobs", "1", "--out", str(out)],
+        env={"COURTLY_WIDTH": "300"},  # a line each, unwrapped
+    )
+    assert said.exit_code == 0, said.output
+    answer = _answer((out / "tune.md").read_text())
+    first = answer.split("\n\n", 1)[0]
+    assert first.startswith("**Not reached: `length=20..30`.**"), answer
+    assert "misses it" in first and "8 fresh games" in first
+    assert re.search(r"`length=20\.\.30`: not met: [\d.]+ \[[\d.]+, [\d.]+\] rounds, below", answer)
+    edge = (
+        "`target@4=60` is at the top of the range searched (15..60 in steps of 5, as Garrison "
+        "declares it): a better variant may lie past it. To search past it: "
+        "`--param target@4=60..105`"
+    )
+    assert edge in answer
+    assert answer.index("Not reached") < answer.index("The best variant found")
+    assert ", yet the goal is not met" in answer or "clearly better" not in answer
+    assert "length=20..30 on 8 fresh games: not met:" in said.output
+    assert (
+        "target@4=60 is at the top of the range searched (15..60 in steps of 5, as Garrison "
+        "declares it); search past it: --param target@4=60..105"
+    ) in said.output
+    result = json.loads((out / "tune.json").read_text())
+    assert result["best"]["label"] == "target@4=60"
+    assert result["reached"] == {"length": "missed"}
+
+
+def test_a_range_of_one_s_own_is_searched_and_a_bad_one_refused(tmp_path: Path) -> None:
+    """`--param` took only names, so a designer whose best sat at the game's
+    declared end had no way to search past it."""
+    garrison = get("garrison")
+    one = space(garrison, ["target@4=30..80"], [2, 4], {})
+    assert [(p.name, p.low, p.high, p.step) for p in one] == [("target@4", 30, 80, 5)]
+    every = space(garrison, ["target=30..80"], [2, 4], {})
+    assert [(p.name, p.low, p.high) for p in every] == [("target@2", 30, 80), ("target@4", 30, 80)]
+    mixed = space(garrison, ["target", "target@4=50..80"], [2, 4], {})
+    assert [(p.name, p.low, p.high, p.spec) for p in mixed] == [
+        ("target@2", 15, 60, "target@2"),
+        ("target@4", 50, 80, "target@4=50..80"),
+    ]
+    crown = get("crown-rivals")
+    assert [(p.low, p.high) for p in space(crown, ["start_influence=40..60"], [2], {})] == [
+        (40, 60)
+    ]
+    for bad, words in [
+        ("target=80..30", "low end is above its high end"),
+        ("target=30..82", "steps target by 5"),
+        ("target=30-80", "LOW..HIGH in whole numbers"),
+        ("target=a..b", "LOW..HIGH in whole numbers"),
+        ("target@7=30..40", "the tune plays 2, 4 players, not 7"),
+        ("target=-5..20", "does not take target=-5"),
+        ("target=0..20", "target=0 means the text's own value"),
+        ("jokers=0..1", "jokers is a choice option (0, 1, 2): name it alone"),
+    ]:
+        with pytest.raises(OptionError, match=re.escape(words)):
+            space(garrison, [bad], [2, 4], {})
+    with pytest.raises(OptionError, match="one number at every player count"):
+        space(crown, ["start_influence@2=40..60"], [2], {})
+    with pytest.raises(OptionError, match="twice"):
+        space(garrison, ["target@4", "target@4=30..40"], [4], {})
+    out = tmp_path / "r"
+    said = runner.invoke(
+        app,
+        ["lab", "tune", "garrison", "--players", "4", "--goal", "length=max", "--param",
+         "target@4=30..40", "-n", "3", "--confirm", "0", "--trials", "3", "--jobs", "1",
+         "--out", str(out)],
+    )  # fmt: skip
+    assert said.exit_code == 0, said.output
+    result = json.loads((out / "tune.json").read_text())
+    assert sorted(r["label"] for r in result["trials"]) == [f"target@4={v}" for v in (30, 35, 40)]
+    assert result["settings"]["params"] == ["target@4=30..40"]
+    text = (out / "tune.md").read_text()
+    assert "Searched: `target@4` 30..40 in steps of 5; 3 variants in all." in text
+    assert result["best"]["label"] == "target@4=40"  # the longest games: at the range's top
+    assert "(30..40 in steps of 5, given with --param)" in text
+    assert "`--param target@4=40..50`" in text
+    bad = runner.invoke(app, ["lab", "tune", "garrison", "--goal", "length=max", "--param",
+                              "target=30..82", "--out", str(tmp_path / "b")])  # fmt: skip
+    assert bad.exit_code == 2 and "steps target by 5" in bad.output
+    assert not (tmp_path / "b").exists()
+    helped = runner.invoke(app, ["lab", "tune", "--help"], env={"COLUMNS": "200"})
+    assert "target@4=30..80" in helped.output
+
+
+def _tune(out: Path, trials: int, *extra: str) -> Any:
+    args = ["lab", "tune", "garrison", "--players", "4", "--goal", "length=8..10", "-n", "3",
+            "--confirm", "0", "--jobs", "1", *extra]  # fmt: skip
+    said = runner.invoke(
+        app, [*args, "--trials", str(trials), "--out", str(out)], env={"COURTLY_WIDTH": "300"}
+    )
+    assert said.exit_code == 0, said.output
+    return said
+
+
+def test_no_variant_is_tried_twice_and_the_search_stops_when_every_one_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Garrison's tune of target@4 (10 variants) spent 4 of its 8 trials on a
+    variant already tried: Optuna's TPE draws integers again."""
+    said = _tune(tmp_path / "a", 8)
+    labels = [r["label"] for r in json.loads((tmp_path / "a" / "tune.json").read_text())["trials"]]
+    assert len(labels) == 8 and len(set(labels)) == 8, labels
+    listed = re.findall(r"^trial (\d+): (\S+):", said.output, flags=re.M)
+    assert [int(n) for n, _ in listed] == list(range(8))  # numbered as tried, no gaps
+    assert [v for _, v in listed] == labels
+    assert "8 of the 10 variants of target@4 tried" in said.output
+    # reproducible from the seed: the same command elsewhere tries the same, in order
+    _tune(tmp_path / "b", 8)
+    again = json.loads((tmp_path / "b" / "tune.json").read_text())["trials"]
+    assert [r["label"] for r in again] == labels
+    # resumed with more trials than variants: the two left, then a stop, said
+    said = _tune(tmp_path / "a", 12)
+    result = json.loads((tmp_path / "a" / "tune.json").read_text())
+    labels = [r["label"] for r in result["trials"]]
+    assert len(labels) == 10 and len(set(labels)) == 10
+    assert said.output.count("trial ") == 2
+    assert "all 10 variants of target@4 tried: the search stopped at 10 of the 12 trials asked" in (
+        said.output
+    )
+    assert result["search"]["exhausted"]
+    assert "All 10 variants of target@4 tried" in (tmp_path / "a" / "tune.md").read_text()
+    # and rerun once more: nothing left to try, no game played
+    played: list[int] = []
+    run = execute.run
+
+    def counting(folder: Any, plan: Any, **kw: Any) -> int:
+        n = run(folder, plan, **kw)
+        played.append(n)
+        return n
+
+    monkeypatch.setattr(execute, "run", counting)
+    said = _tune(tmp_path / "a", 12)
+    assert "trial " not in said.output.replace("trials asked", "") and sum(played) == 0
+    # a space no larger than the trials asked: each variant once, then a stop
+    said = _tune(tmp_path / "c", 8, "--param", "target@4=35..50")
+    labels = [r["label"] for r in json.loads((tmp_path / "c" / "tune.json").read_text())["trials"]]
+    assert labels[0] == "target@4=30"  # the text's, outside the range given, first
+    assert sorted(labels[1:]) == [f"target@4={v}" for v in (35, 40, 45, 50)]
+    assert "all 4 variants of target@4 tried: the search stopped at 5 of the 8 trials asked" in (
+        said.output
+    )
+
+
+def test_a_repeated_suggestion_gives_way_to_the_nearest_untried_variant() -> None:
+    import random
+
+    from courtly.lab.tune import _key, _nearest_untried
+
+    params = space(get("garrison"), ["target@4=30..60"], [4], {})
+    tried = {_key(params, {"target@4": v}): [0.0] for v in (40, 45, 50)}
+    near = {
+        _nearest_untried(params, {"target@4": 45}, tried, random.Random(s))["target@4"]
+        for s in range(20)
+    }
+    assert near == {35, 55}
+    assert _nearest_untried(params, {"target@4": 30}, tried, random.Random(0)) == {"target@4": 30}
+
+
+def test_a_difference_is_said_in_words() -> None:
+    """ "difference in the goal's terms -4.12 [-4.70, -3.45]" said nothing a
+    designer could read at a glance."""
+    from courtly.lab.tunereport import difference_words, reach_words
+
+    def d(v: float, lo: float, hi: float) -> dict[str, float]:
+        return {"value": v, "low": lo, "high": hi}
+
+    length = parse_goal("length=8..10")
+    assert difference_words(length, d(-4.12, -4.70, -3.45), "round") == (
+        "4.12 rounds closer to 8..10 than the text [3.45, 4.70]"
+    )
+    assert difference_words(length, d(0.5, 0.1, 0.9), "round") == (
+        "0.50 rounds farther from 8..10 than the text [0.10, 0.90]"
+    )
+    assert difference_words(parse_goal("first_player_edge=0"), d(-0.03, -0.05, -0.01)) == (
+        "0.03 closer to 0 than the text [0.01, 0.05]"
+    )
+    assert difference_words(parse_goal("decisiveness=max"), d(0.05, 0.01, 0.09)) == (
+        "0.05 more decisiveness than the text [0.01, 0.09]"
+    )
+    assert difference_words(parse_goal("length_spread=min"), d(-0.16, -0.29, -0.02), "round") == (
+        "0.16 rounds less spread in length than the text [0.02, 0.29]"
+    )
+    assert difference_words(parse_goal("length=2..3"), d(0, 0, 0)) == (
+        "as close to 2..3 as the text in every resample"
+    )
+    assert difference_words(parse_goal("first_player_edge=0"), d(0.0, -0.3, 0.3)) == (
+        "as close to 0 as the text to two places (closer by [-0.30, 0.30])"
+    )  # never "-0.00 closer"
+    assert difference_words(parse_goal("drama=max"), d(-0.001, -0.1, 0.1)) == (
+        "the same as the text to two places (difference [-0.10, 0.10])"
+    )
+    m = {"value": 7.33, "low": 6.64, "high": 8.00}
+    assert reach_words(length, m, "round") == "not met: 7.33 [6.64, 8.00] rounds, below 8..10"
+    assert reach_words(length, {"value": 9.0, "low": 8.5, "high": 9.5}).startswith("met: ")
+    assert reach_words(length, {"value": 9.8, "low": 9.0, "high": 10.6}).startswith(
+        "met on the mean, not surely"
+    )
+
+
+def test_the_terminal_and_tune_md_say_the_difference_in_words(tmp_path: Path) -> None:
+    out = tmp_path / "w"
+    args = ["lab", "tune", "garrison", "--players", "4", "--goal", "length=8..10", "-n", "6",
+            "--confirm", "6", "--trials", "3", "--jobs", "1"]  # fmt: skip
+    said = runner.invoke(app, [*args, "--out", str(out)], env={"COURTLY_WIDTH": "300"})
+    assert said.exit_code == 0, said.output
+    assert not json.loads((out / "tune.json").read_text())["text_is_best"]
+    assert "in the goal's terms" not in said.output
+    assert re.search(r"best against it: [\d.]+ rounds (closer to|farther from) 8\.\.10 than the "
+                     r"text \[-?[\d.]+, -?[\d.]+\]", said.output)  # fmt: skip
+    text = (out / "tune.md").read_text()
+    assert "in the goal's terms" not in text
+    assert "| goal | best variant | the text | best against the text | |" in text
+    assert re.search(r"\| [\d.]+ rounds (closer to|farther from) 8\.\.10 than the text \[", text)
+
+
+def test_a_tune_interrupted_in_its_first_trial_still_starts_from_the_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The text's variant was queued once, when the study was made: a tune
+    stopped during that first trial resumed without it."""
+    run = execute.run
+
+    def interrupted(folder: Any, plan: Any, **kw: Any) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(execute, "run", interrupted)
+    args = ["lab", "tune", "garrison", "--players", "4", "--goal", "length=8..10", "-n", "3",
+            "--confirm", "0", "--jobs", "1", "--trials", "3", "--out", str(tmp_path / "i")]  # fmt: skip
+    stopped = runner.invoke(app, args)
+    assert stopped.exit_code == 130 and "rerun the same command to resume" in stopped.output
+    monkeypatch.setattr(execute, "run", run)
+    resumed = runner.invoke(app, args)
+    assert resumed.exit_code == 0, resumed.output
+    trials = json.loads((tmp_path / "i" / "tune.json").read_text())["trials"]
+    assert trials[0]["label"] == "target@4=30" and len({r["label"] for r in trials}) == 3

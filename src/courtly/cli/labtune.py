@@ -23,6 +23,10 @@ def _folder(settings: dict[str, object]) -> Path:
     return Path("lab-runs") / f"tune-{settings['game']}-{digest}"
 
 
+def _iv(m: dict[str, float]) -> str:
+    return f"{m['value']:.2f} [{m['low']:.2f}, {m['high']:.2f}]"
+
+
 @friendly
 def tune(
     game: Annotated[str, typer.Argument(help="Game id (`courtly games` lists them).")],
@@ -39,7 +43,11 @@ def tune(
         list[str] | None,
         typer.Option(
             help="An option to search (repeatable); default: the numbers the game declares "
-            "tunable (a target table, a starting score, ...)."
+            "tunable (a target table, a starting score, ...), each in the range it declares. "
+            "A tunable number may take a range of its own, in the game's step: target=30..80; "
+            "and, if it goes by player count, one count alone: target@4 or target@4=30..80 "
+            "(the other counts keep the text's value unless named too: --param target "
+            "--param target@4=50..80). A choice option is named alone: --param jokers."
         ),
     ] = None,
     players: Annotated[
@@ -74,7 +82,8 @@ def tune(
 ) -> None:
     """Search rule variants toward the goals you state; resumable.
 
-    Every variant is a lab run on the same seeds; the best is replayed on fresh ones."""
+    Every variant is a lab run on the same seeds, none tried twice; the best is replayed on
+    fresh ones, and the answer says whether it meets each goal."""
     from courtly.cli import checks
     from courtly.engine.errors import OptionError
     from courtly.engine.options import parse_option_pairs
@@ -132,6 +141,15 @@ def tune(
     except KeyboardInterrupt:
         con.print(f"interrupted: rerun the same command to resume the tune in {folder}")
         raise typer.Exit(130) from None
+    from courtly.lab.tunereport import (
+        difference_words,
+        edge_words,
+        reach_words,
+        search_words,
+        verdict,
+    )
+
+    con.print(search_words(result["search"], len(result["trials"])), markup=False)
     best = result["best"]
     if result["text_is_best"]:
         con.print(f"the text's variant is the best found: {best['label']}", markup=False)
@@ -140,12 +158,19 @@ def tune(
             f"best variant: {best['label']} (the text: {result['text']['label']})", markup=False
         )
     conf = result.get("confirm")
-    if conf:
-        for name, d in conf["difference"].items():
+    unit = result["unit"]
+    where = f"on {conf['games']} fresh games" if conf else "on the search's games"
+    for goal_ in t.goals:
+        m = (conf["best"] if conf else best["measures"])[goal_.measure]
+        con.print(f"  {goal_.text} {where}: {reach_words(goal_, m, unit)}", markup=False)
+        if conf and not result["text_is_best"]:
+            d = conf["difference"][goal_.measure]
+            clear = verdict(goal_, d).removesuffix(" than the text")
             con.print(
-                f"  {name} on {conf['games']} fresh games: best {conf['best'][name]['value']:.2f}, "
-                f"text {conf['text'][name]['value']:.2f}; difference in the goal's terms "
-                f"{d['value']:.2f} [{d['low']:.2f}, {d['high']:.2f}]",
+                f"    the text {_iv(conf['text'][goal_.measure])}; best against it: "
+                f"{difference_words(goal_, d, unit)}: {clear}",
                 markup=False,
             )
+    for e in result["edges"]:
+        con.print("  " + edge_words(e, g.name, short=True), markup=False)
     con.print(f"report: {folder / 'tune.md'}\nresult: {folder / 'tune.json'}", markup=False)

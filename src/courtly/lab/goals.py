@@ -86,6 +86,21 @@ class Goal:
             return "yes"
         return "no" if high < a or low > b else "perhaps"
 
+    def reached(self, m: Mapping[str, float]) -> str:
+        """Whether a measure ``{value, low, high}`` reaches the goal: ``met``
+        (a range: the whole interval inside it), ``perhaps`` (a range: the value
+        inside, not the whole interval; a value, never met exactly: inside the
+        interval), ``missed`` (a range: the value outside it; a value: outside
+        the interval), or ``open`` (``max`` and ``min`` ask for as much as can
+        be had: nothing to reach)."""
+        if self.want in ("max", "min"):
+            return "open"
+        if self.want == "value":
+            return "perhaps" if m["low"] <= self.low <= m["high"] else "missed"
+        if self.objective(m["value"]) > 0:
+            return "missed"
+        return "met" if self.met(m["low"], m["high"]) == "yes" else "perhaps"
+
 
 def parse_goal(text: str) -> Goal:
     name, sep, want = text.partition("=")
@@ -126,6 +141,14 @@ def parse_goals(texts: list[str]) -> list[Goal]:
 
 Games = dict[int, tuple[list[dict[str, Any]], list[dict[str, Any]]]]
 """A variant's games and seats rows at each player count, each sorted by seed."""
+
+
+def length_unit(games: Games) -> str:
+    """The unit a game's length is counted in (rounds, years, turns)."""
+    for rows, _ in games.values():
+        if rows:
+            return str(next(iter(rows[0]["length"]), "decisions"))
+    return "decisions"
 
 
 def per_game(games: Games) -> dict[str, dict[int, np.ndarray]]:

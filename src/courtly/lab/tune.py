@@ -1,12 +1,18 @@
 """``courtly lab tune``: a search for rules that meet a designer's goals.
 
 The search space is the game's declared tunable numbers (``Game.tunables``,
-e.g. Garrison's target by player count) or the options named with
+e.g. Garrison's target by player count, each in the range the game declares
+or one given as ``--param target@4=30..80``) or the options named with
 ``--param`` (any choice option: rulings, variants). Optuna proposes variants
-(one goal: TPE toward it; several: the Pareto front of the goals); each trial
-is a lab run of ``n`` games per player count, every trial on the same seeds,
-so two variants differ by their rules, not their deals. The first trial is
-the rule text's own variant, so the search always measures against it.
+(one goal: TPE toward it; several: the Pareto front of the goals; a space of
+no more variants than the trials asked: every one, in an order fixed by the
+seed); each trial is a lab run of ``n`` games per player count, every trial
+on the same seeds, so two variants differ by their rules, not their deals.
+The first trial is the rule text's own variant, so the search always
+measures against it. No variant is tried twice: a suggestion already tried
+is told to Optuna with its known result (not counted as a trial) and the
+untried variant nearest it is tried instead; when every variant has been
+tried the search stops.
 
 Everything is saved in the tune's folder: the Optuna study
 (``study.db``, so an interrupted tune resumes where it stopped), each trial's
@@ -19,8 +25,13 @@ said of the winner are not flattered by its having been picked.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
+import math
+import random
+import re
 import typing
+import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,11 +40,14 @@ from typing import Any
 from courtly.engine.errors import OptionError
 from courtly.engine.game import Game
 from courtly.lab import execute
-from courtly.lab.goals import Games, Goal, compare, estimate, per_game
+from courtly.lab.goals import Games, Goal, compare, estimate, length_unit, per_game
 from courtly.lab.store import LabDir
 
 CONFIRM_SEED = 1_000_000
 """Seeds of the confirmation games start this far above the search's."""
+
+UNTRIED_SAID = 5
+"""The variants left untried are named when there are no more than this."""
 
 
 @dataclass(frozen=True)
@@ -52,12 +66,38 @@ class Param:
     """A choice option's values (empty: an integer in low..high by step)."""
     text: Callable[[int], Any] | None = None
     about: str = ""
+    declared: bool = True
+    """The range is the one the game declares (``Game.tunables``), not one
+    given with ``--param NAME=LOW..HIGH``."""
 
     def text_value(self, game: Game) -> Any:
         default = game.Options.model_fields[self.option].default
         if self.text is None:
             return default
         return self.text(self.players or game.default_players)
+
+    @property
+    def spec(self) -> str:
+        """How ``--param`` names it: ``target@4``, or ``target@4=30..80`` when
+        the range searched is not the game's own."""
+        if self.declared or self.choices:
+            return self.name
+        return f"{self.name}={self.low}..{self.high}"
+
+    @property
+    def values(self) -> list[Any]:
+        """Every value the search may give it."""
+        if self.choices:
+            return list(self.choices)
+        return list(range(self.low, self.high + 1, self.step))
+
+    @property
+    def span(self) -> str:
+        """The values searched, in words: ``15..60 in steps of 5``."""
+        if self.choices:
+            return "one of " + ", ".join(_text(c) for c in self.choices)
+        step = f" in steps of {self.step}" if self.step != 1 else ""
+        return f"{self.low}..{self.high}{step}"
 
 
 def choice_values(game: Game, option: str) -> tuple[Any, ...]:
@@ -70,47 +110,166 @@ def choice_values(game: Game, option: str) -> tuple[Any, ...]:
     return ()
 
 
+_SPEC = re.compile(r"(?P<option>[^@=\s]+)(?:@(?P<players>[^=]*))?(?:=(?P<range>.*))?")
+
+
 def space(
     game: Game, names: list[str], players: list[int], fixed: Mapping[str, Any]
 ) -> list[Param]:
     """The search space: the options ``names`` (default: the game's declared
-    tunables, or every choice option if it declares none)."""
+    tunables, or every choice option if it declares none).
+
+    A tunable number may be named with a player count (``target@4``: only
+    that count's value is searched, the others keep the text's) and with a
+    range of its own (``target=30..80``, ``target@4=30..80``, in the step the
+    game declares); a count's own range overrides the option's
+    (``--param target --param target@4=50..80``)."""
     tunables = {t.option: t for t in game.tunables}
     fields = game.Options.model_fields
     choosable = [n for n in fields if n != "deck" and choice_values(game, n)]
     if not names:
         names = list(tunables) or choosable
     known = ", ".join([*tunables, *choosable]) or "none"
-    out: list[Param] = []
-    for name in names:
+    wanted: dict[str, dict[int | None, tuple[int, int] | None]] = {}
+    for spec in names:
+        m = _SPEC.fullmatch(spec.strip())
+        name = m["option"] if m else spec.strip()
         if name in fixed:
             raise OptionError(f"option {name!r} is both set with -o and searched with --param")
-        if name in tunables:
-            t = tunables[name]
-            counts: list[int | None] = list(players) if t.per_players else [None]
-            for p in counts:
-                out.append(
-                    Param(
-                        f"{name}@{p}" if p is not None else name,
-                        name,
-                        p,
-                        t.low,
-                        t.high,
-                        t.step,
-                        text=t.text,
-                        about=t.about,
-                    )
-                )
-        elif name in choosable:
-            out.append(Param(name, name, None, choices=choice_values(game, name)))
-        else:
+        if m is None or (name not in tunables and name not in choosable):
             raise OptionError(
-                f"--param {name!r}: {game.name} has no tunable number or choice option by "
+                f"--param {spec!r}: {game.name} has no tunable number or choice option by "
                 f"that name. Searchable: {known}"
             )
-    if len({p.name for p in out}) != len(out):
-        raise OptionError("--param names an option twice")
+        count, text = m["players"], m["range"]
+        entries = wanted.setdefault(name, {})
+        if name in choosable:
+            if count is not None or text is not None:
+                values = ", ".join(_text(v) for v in choice_values(game, name))
+                raise OptionError(
+                    f"--param {spec!r}: {name} is a choice option ({values}): name it alone "
+                    "and every value is searched"
+                )
+            if entries:
+                raise OptionError(f"--param names {name!r} twice")
+            entries[None] = None
+            continue
+        t = tunables[name]
+        at: int | None = None
+        if count is not None:
+            if not t.per_players:
+                raise OptionError(
+                    f"--param {spec!r}: {name} is one number at every player count: write "
+                    f"{name} or {name}=LOW..HIGH"
+                )
+            if not count.strip().isdigit() or int(count) not in players:
+                raise OptionError(
+                    f"--param {spec!r}: the tune plays {_counts(players)} players, not "
+                    f"{count.strip() or '(none)'}: write {name}@P with P one of them"
+                )
+            at = int(count)
+        if at in entries:
+            raise OptionError(f"--param names {name}{'' if at is None else f'@{at}'} twice")
+        entries[at] = None if text is None else _range(game, t, spec, text)
+    out: list[Param] = []
+    for name, entries in wanted.items():
+        if name in choosable:
+            out.append(Param(name, name, None, choices=choice_values(game, name)))
+            continue
+        t = tunables[name]
+        counts: list[int | None] = [None]
+        if t.per_players:
+            counts = [p for p in players if None in entries or p in entries]
+        for p in counts:
+            r = entries.get(p, entries.get(None))
+            low, high = r if r is not None else (t.low, t.high)
+            out.append(
+                Param(
+                    f"{name}@{p}" if p is not None else name,
+                    name,
+                    p,
+                    low,
+                    high,
+                    t.step,
+                    text=t.text,
+                    about=t.about,
+                    declared=r is None,
+                )
+            )
     return out
+
+
+def _counts(players: list[int]) -> str:
+    return ", ".join(map(str, players))
+
+
+def _range(game: Game, t: Any, spec: str, text: str) -> tuple[int, int]:
+    """``LOW..HIGH`` for the tunable ``t``, refused in words when it cannot be
+    searched."""
+    m = re.fullmatch(r"\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*", text)
+    if m is None:
+        raise OptionError(
+            f"--param {spec!r}: write the range to search as LOW..HIGH in whole numbers, "
+            f"e.g. {t.option}={t.low}..{t.high}"
+        )
+    low, high = int(m[1]), int(m[2])
+    if low > high:
+        raise OptionError(f"--param {spec!r}: the range's low end is above its high end")
+    if (high - low) % t.step:
+        fit = low + (high - low) // t.step * t.step
+        raise OptionError(
+            f"--param {spec!r}: {game.name} steps {t.option} by {t.step}, and {high} is not "
+            f"{low} plus a whole number of steps (e.g. {low}..{fit})"
+        )
+    for v in (low, high):
+        if not _allowed(game, t.option, v):
+            raise OptionError(f"--param {spec!r}: {game.name} does not take {t.option}={v}")
+    default = game.Options.model_fields[t.option].default
+    if t.text is not None and low <= default <= high:
+        raise OptionError(
+            f"--param {spec!r}: {t.option}={default} means the text's own value in "
+            f"{game.name}, not a number to try: keep {default} out of the range"
+        )
+    return low, high
+
+
+def _allowed(game: Game, option: str, value: int) -> bool:
+    try:
+        game.Options.parse({option: value})
+    except OptionError:
+        return False
+    return True
+
+
+def space_size(params: list[Param]) -> int:
+    """How many variants the space holds."""
+    return math.prod(len(p.values) for p in params)
+
+
+def space_words(params: list[Param]) -> str:
+    """The space's names in a line: ``target@4`` or ``jokers × retake_joker``."""
+    return " × ".join(p.name for p in params)
+
+
+def beyond(game: Game, p: Param, side: str) -> tuple[int, int] | None:
+    """A range reaching as far again past ``p``'s ``top`` or ``bottom`` end
+    (from that end, in its step, as far as the game takes the option); None
+    when the game takes nothing past it."""
+    width = max(p.high - p.low, p.step)
+    default = game.Options.model_fields[p.option].default
+    edge, sign = (p.high, 1) if side == "top" else (p.low, -1)
+    far = edge + sign * width
+    while far != edge and (
+        not _allowed(game, p.option, far) or (p.text is not None and far == default)
+    ):
+        far -= sign * p.step
+    if far == edge:
+        return None
+    if side == "top":
+        return edge, far
+    if p.text is not None and far < default < edge:  # nor the mark for the text's own value
+        far = edge - (edge - default - 1) // p.step * p.step
+    return (far, edge) if far != edge else None
 
 
 def options_at(params: list[Param], values: Mapping[str, Any], players: int) -> dict[str, Any]:
@@ -150,7 +309,7 @@ class Tune:
             "n": self.n,
             "seed": self.seed,
             "goals": [g.text for g in self.goals],
-            "params": [p.name for p in self.params],
+            "params": [p.spec for p in self.params],
             "options": self.base,
         }
 
@@ -214,26 +373,32 @@ def run(
     on_trial: Callable[[int, str, dict[str, dict[str, float]]], None] | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, Any]:
-    """Search until the study holds ``trials`` finished trials (resuming the
-    study in ``out``), confirm the best on fresh seeds, write the result."""
+    """Search until the study holds ``trials`` distinct variants tried, or
+    every variant of the space (resuming the study in ``out``), confirm the
+    best on fresh seeds, write the result."""
     import optuna
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     for players in t.players:  # a bad bot is said before the study is made, or its
         execute.seat_bots(t.game.id, t.bots, players)  # folder would hold other settings
     out.mkdir(parents=True, exist_ok=True)
+    size = space_size(t.params)
+    sampler: Any
+    if size <= trials:  # a small space: every variant once, in an order fixed by the seed
+        sampler = _every_variant(t.seed)
+    else:
+        sampler = optuna.samplers.TPESampler(seed=t.seed, n_startup_trials=min(10, trials))
     study = optuna.create_study(
         study_name="tune",
         storage=f"sqlite:///{out / 'study.db'}",
         load_if_exists=True,
         directions=[g.direction for g in t.goals],
-        sampler=optuna.samplers.TPESampler(seed=t.seed, n_startup_trials=min(10, trials)),
+        sampler=sampler,
     )
     settings = json.loads(json.dumps(t.settings))
     old = study.user_attrs.get("settings")
     if old is None:
         study.set_user_attr("settings", settings)
-        study.enqueue_trial(t.text_values(), skip_if_exists=True)
     elif old != settings:
         diffs = sorted(k for k in settings if old.get(k) != settings.get(k))
         raise OptionError(
@@ -243,18 +408,52 @@ def run(
     state = optuna.trial.TrialState
     for stale in study.get_trials(deepcopy=False, states=(state.RUNNING,)):
         study.tell(stale.number, state=state.FAIL)  # an interrupted session's trial
-    done = len(study.get_trials(deepcopy=False, states=(state.COMPLETE,)))
-    for _ in range(max(0, trials - done)):
+    tried = {_key(t.params, tr.params): tr.values for tr in distinct(t, study)}
+    text = _key(t.params, t.text_values())  # first, and again if its trial was interrupted
+    waiting = study.get_trials(deepcopy=False, states=(state.WAITING,))
+    if text not in tried and all(
+        _key(t.params, w.system_attrs.get("fixed_params", {})) != text for w in waiting
+    ):
+        study.enqueue_trial(t.text_values())
+    inside = {_key(t.params, v) for v in _grid(t.params, tried)}
+    while len(tried) < trials and len(inside) < size:
         trial = study.ask()
         values = {p.name: _suggest(trial, p) for p in t.params}
+        key = _key(t.params, values)
+        if key in tried:  # Optuna's suggestion is a variant tried: it learns the known
+            trial.set_user_attr("repeat", True)  # result, and the nearest untried is next
+            study.tell(trial, tried[key])
+            rng = random.Random(f"{t.seed}:{trial.number}")
+            study.enqueue_trial(_nearest_untried(t.params, values, tried, rng))
+            continue
         games = evaluate(t, values, out, t.seed, t.n, jobs, cluster, progress)
         m = measures(t, games)
         trial.set_user_attr("measures", m)
         trial.set_user_attr("label", label(t.params, values))
-        study.tell(trial, [g.objective(m[g.measure]["value"]) for g in t.goals])
+        objectives = [g.objective(m[g.measure]["value"]) for g in t.goals]
+        study.tell(trial, objectives)
         if on_trial:
-            on_trial(trial.number, label(t.params, values), m)
+            on_trial(len(tried), label(t.params, values), m)
+        tried[key] = objectives
+        if _in_space(t.params, values):
+            inside.add(key)
     result = summarise(t, study, out, confirm, jobs, cluster, progress)
+    left = size - len(inside)
+    untried: list[str] = []
+    if 0 < left <= UNTRIED_SAID and size <= 10_000:
+        for combo in itertools.product(*(p.values for p in t.params)):
+            values = dict(zip((p.name for p in t.params), combo, strict=True))
+            if _key(t.params, values) not in tried:
+                untried.append(label(t.params, values))
+    result["search"] = {
+        "variants": size,
+        "space": space_words(t.params),
+        "asked": trials,
+        "tried": len(inside),
+        "exhausted": left <= 0,
+        "untried": untried,
+        "every": len(tried) + left,
+    }
     (out / "tune.json").write_text(json.dumps(result, indent=2), encoding="utf-8")
     from courtly.lab.tunereport import markdown, pareto_plot
 
@@ -263,10 +462,95 @@ def run(
     return result
 
 
+def _every_variant(seed: int) -> Any:
+    """A sampler giving every variant of the space once, in an order fixed by
+    the seed."""
+    import optuna
+
+    class EveryVariant(optuna.samplers.BruteForceSampler):
+        # Optuna's own stops ``study.optimize`` when no variant is left, which an
+        # ask-and-tell search cannot take (it raises): the tune stops by itself.
+        def after_trial(self, study: Any, trial: Any, state: Any, values: Any) -> None:
+            return None
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
+        return EveryVariant(seed=seed)
+
+
+def distinct(t: Tune, study: Any) -> list[Any]:
+    """The study's finished trials, each variant once (its first trial): not
+    the suggestions told their known result, nor a variant a tune made before
+    repeats were skipped tried again."""
+    import optuna
+
+    seen: set[str] = set()
+    out = []
+    for tr in study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.COMPLETE,)):
+        key = _key(t.params, tr.params)
+        if tr.user_attrs.get("repeat") or key in seen or "measures" not in tr.user_attrs:
+            continue
+        seen.add(key)
+        out.append(tr)
+    return out
+
+
+def _key(params: list[Param], values: Mapping[str, Any]) -> str:
+    return json.dumps([values.get(p.name) for p in params])
+
+
+def _in_space(params: list[Param], values: Mapping[str, Any]) -> bool:
+    return all(values.get(p.name) in p.values for p in params)
+
+
+def _grid(params: list[Param], tried: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The variants tried that lie in the space (the text's may lie outside a
+    range given with ``--param``)."""
+    out = []
+    for key in tried:
+        values = dict(zip((p.name for p in params), json.loads(key), strict=True))
+        if _in_space(params, values):
+            out.append(values)
+    return out
+
+
+def _nearest_untried(
+    params: list[Param], values: Mapping[str, Any], tried: Mapping[str, Any], rng: random.Random
+) -> dict[str, Any]:
+    """The untried variant nearest ``values`` (fewest steps of one parameter
+    at a time; among as near, one drawn by ``rng``): where the search wanted
+    to look, without a repeat. The caller knows one is left."""
+    start = tuple(p.values.index(values[p.name]) for p in params)
+    ring = [start]
+    seen = {start}
+    while ring:
+        untried = [i for i in ring if _key(params, _at(params, i)) not in tried]
+        if untried:
+            return _at(params, rng.choice(sorted(untried)))
+        nxt = []
+        for i in ring:
+            for d, p in enumerate(params):
+                for step in (-1, 1):
+                    j = i[d] + step
+                    if 0 <= j < len(p.values):
+                        n = (*i[:d], j, *i[d + 1 :])
+                        if n not in seen:
+                            seen.add(n)
+                            nxt.append(n)
+        ring = nxt
+    raise AssertionError("every variant is tried")
+
+
+def _at(params: list[Param], index: tuple[int, ...]) -> dict[str, Any]:
+    return {p.name: p.values[i] for p, i in zip(params, index, strict=True)}
+
+
 def _suggest(trial: Any, p: Param) -> Any:
     if p.choices:
         return trial.suggest_categorical(p.name, list(p.choices))
-    return trial.suggest_int(p.name, p.low, p.high, step=p.step)
+    with warnings.catch_warnings():  # the text's value, enqueued, may lie outside a range
+        warnings.filterwarnings("ignore", message="Fixed parameter")  # given with --param
+        return trial.suggest_int(p.name, p.low, p.high, step=p.step)
 
 
 def summarise(
@@ -281,12 +565,11 @@ def summarise(
     """The tune's result: every trial, the Pareto front (the best trial with
     one goal), and the best variant against the text's, on the search's seeds
     and on fresh ones."""
-    import optuna
-
-    finished = study.get_trials(states=(optuna.trial.TrialState.COMPLETE,))
+    finished = distinct(t, study)
+    ordinal = {tr.number: i for i, tr in enumerate(finished)}
     rows = [
         {
-            "trial": tr.number,
+            "trial": ordinal[tr.number],
             "values": tr.params,
             "label": tr.user_attrs["label"],
             "objectives": tr.values,
@@ -294,7 +577,7 @@ def summarise(
         }
         for tr in finished
     ]
-    front = sorted(tr.number for tr in study.best_trials)
+    front = sorted(ordinal[tr.number] for tr in study.best_trials if tr.number in ordinal)
     text = t.text_values()
     text_label = label(t.params, text)
     ranked = sorted(
@@ -304,11 +587,19 @@ def summarise(
     best = ranked[0]
     result: dict[str, Any] = {
         "settings": t.settings,
+        "game_name": t.game.name,
         "goals": [
             {"goal": g.text, "measure": g.measure, "direction": g.direction} for g in t.goals
         ],
         "params": [
-            {"name": p.name, "option": p.option, "players": p.players, "about": p.about}
+            {
+                "name": p.name,
+                "option": p.option,
+                "players": p.players,
+                "about": p.about,
+                "span": p.span,
+                "declared": p.declared,
+            }
             for p in t.params
         ],
         "text": {"values": text, "label": text_label},
@@ -318,7 +609,9 @@ def summarise(
         "text_is_best": best["label"] == text_label,
     }
     # the search's own seeds: the front against the text, game by game
-    text_games = per_game(evaluate(t, text, out, t.seed, t.n, jobs, cluster, progress))
+    played = evaluate(t, text, out, t.seed, t.n, jobs, cluster, progress)
+    result["unit"] = length_unit(played)
+    text_games = per_game(played)
     for r in ranked:
         mine = per_game(evaluate(t, r["values"], out, t.seed, t.n, jobs, cluster, progress))
         r["against_text"] = {
@@ -346,7 +639,58 @@ def summarise(
                 for g in t.goals
             },
         }
+    where = result["confirm"]["best"] if confirm > 0 else best["measures"]
+    result["reached"] = {g.measure: g.reached(where[g.measure]) for g in t.goals}
+    result["edges"] = edges(t, best["values"])
     return result
+
+
+def edges(t: Tune, values: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The numbers of a variant at an end of the range searched, each with a
+    range past it to search next (None: the game takes nothing past it)."""
+    out: list[dict[str, Any]] = []
+    for p in t.params:
+        v = values.get(p.name)
+        if p.choices or p.low == p.high or v not in (p.low, p.high):
+            continue
+        side = "top" if v == p.high else "bottom"
+        past = beyond(t.game, p, side)
+        out.append(
+            {
+                "name": p.name,
+                "value": v,
+                "side": side,
+                "span": p.span,
+                "declared": p.declared,
+                "beyond": f"{past[0]}..{past[1]}" if past else None,
+            }
+        )
+    if any(e["beyond"] for e in out):
+        args = _params_beyond(t, {e["name"]: e["beyond"] for e in out if e["beyond"]})
+        for e in out:
+            e["search"] = args
+    return out
+
+
+def _params_beyond(t: Tune, new: Mapping[str, str]) -> str:
+    """The ``--param`` arguments of the same search with the ranges ``new``."""
+    args: list[str] = []
+    options = list(dict.fromkeys(p.option for p in t.params))
+    for option in options:
+        ps = [p for p in t.params if p.option == option]
+        whole = ps[0].players is not None and {p.players for p in ps} == set(t.players)
+        kept = [p for p in ps if p.name not in new]
+        if whole and all(p.declared for p in kept):
+            ranges = {new[p.name] for p in ps if p.name in new}
+            if not kept and len(ranges) == 1 and len(ps) > 1:
+                args.append(f"{option}={ranges.pop()}")
+                continue
+            if kept:
+                args.append(option)
+            args += [f"{p.name}={new[p.name]}" for p in ps if p.name in new]
+            continue
+        args += [f"{p.name}={new[p.name]}" if p.name in new else p.spec for p in ps]
+    return " ".join(f"--param {a}" for a in args)
 
 
 def _rank(goals: list[Goal], rows: list[dict[str, Any]], r: dict[str, Any]) -> float:
