@@ -96,15 +96,7 @@ def test_a_tune_starts_from_the_text_finds_a_front_replays_the_best_and_resumes(
     assert "## Pareto front" in text and "fresh games" in text and "(the text)" in text
     assert "(pareto.png)" in text and (out / "pareto.png").read_bytes()[:4] == b"\x89PNG"
     # resuming: only the missing trial is tried, the text's games are not replayed
-    played: list[int] = []
-    run = execute.run
-
-    def counting(folder: Any, plan: Any, **kw: Any) -> int:
-        n = run(folder, plan, **kw)
-        played.append(n)
-        return n
-
-    monkeypatch.setattr(execute, "run", counting)
+    played = _count_games(monkeypatch)
     again = runner.invoke(app, [*ARGS, "--trials", "4", "--out", str(out)])
     assert again.exit_code == 0, again.output
     assert again.output.count("trial ") == 1
@@ -333,15 +325,7 @@ def test_no_variant_is_tried_twice_and_the_search_stops_when_every_one_is(
     assert result["search"]["exhausted"]
     assert "All 10 variants of target@4 tried" in (tmp_path / "a" / "tune.md").read_text()
     # and rerun once more: nothing left to try, no game played
-    played: list[int] = []
-    run = execute.run
-
-    def counting(folder: Any, plan: Any, **kw: Any) -> int:
-        n = run(folder, plan, **kw)
-        played.append(n)
-        return n
-
-    monkeypatch.setattr(execute, "run", counting)
+    played = _count_games(monkeypatch)
     said = _tune(tmp_path / "a", 12)
     assert "trial " not in said.output.replace("trials asked", "") and sum(played) == 0
     # a space no larger than the trials asked: each variant once, then a stop
@@ -446,3 +430,17 @@ def test_a_tune_interrupted_in_its_first_trial_still_starts_from_the_text(
     assert resumed.exit_code == 0, resumed.output
     trials = json.loads((tmp_path / "i" / "tune.json").read_text())["trials"]
     assert trials[0]["label"] == "target@4=30" and len({r["label"] for r in trials}) == 3
+
+
+def _count_games(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The games each lab run plays from now on (``execute.run``'s count), in order."""
+    played: list[int] = []
+    run = execute.run
+
+    def counting(folder: Any, plan: Any, **kw: Any) -> int:
+        n = run(folder, plan, **kw)
+        played.append(n)
+        return n
+
+    monkeypatch.setattr(execute, "run", counting)
+    return played
