@@ -66,6 +66,8 @@ def start_server(
             str(db),
             "--tables-per-minute",
             "100000",  # the load client creates every table from one address
+            "--sockets-per-address",
+            "100000",  # ... and connects every seat from it
             *([] if bot_pace is None else ["--bot-pace", str(bot_pace)]),
         ],
         stdout=subprocess.DEVNULL,

@@ -226,7 +226,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--settle", type=float, default=0.0, help="then wait this long, and measure")
     ap.add_argument("--servers", type=int, default=1, help="server processes (2+: PostgreSQL)")
     ap.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
-    ap.add_argument("--port", type=int, help="use a server already running on this port")
+    ap.add_argument(
+        "--port",
+        type=int,
+        help="use a server already running on this port (serve it with --tables-per-minute "
+        "and --sockets-per-address high: every table and seat comes from 127.0.0.1)",
+    )
     args = ap.parse_args(argv)
     if args.servers > 1 and args.db != "postgres":
         raise SystemExit("several servers share one PostgreSQL database: add --db postgres")

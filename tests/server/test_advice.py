@@ -264,6 +264,28 @@ def test_a_review_judges_each_decision_of_a_seat_once_the_game_is_over(
     assert wait_review(client, table, 1)["status"] == "done"
 
 
+def test_reviews_are_limited_per_address(db_path: Path) -> None:
+    """Each review searches every decision of a seat, and they wait their turn
+    for the server's few search slots: one address asking for review after
+    review of finished tables (its own tables of bots finish on their own)
+    queued without end. It may have ``Limits.reviews`` under way at once."""
+    limits = Limits(rate=1000, burst=1000, create_rate=1000, create_burst=1000, reviews=1)
+    app = create_app(str(db_path), pool=in_threads(), limits=limits, review_think=0.05)
+    with TestClient(app) as client:
+        first, _ = finished_table(client)
+        second, _ = finished_table(client)
+        assert client.post(f"/api/tables/{first}/review?seat=0").status_code == 202
+        refused = client.post(f"/api/tables/{second}/review?seat=0")
+        assert refused.status_code == 409, refused.json()
+        assert refused.json()["error"] == (
+            "1 reviews you asked for are being worked out (at most 1 at once from one "
+            "address): ask again when one is done"
+        )
+        assert wait_review(client, first, 0)["status"] == "done"
+        assert client.post(f"/api/tables/{second}/review?seat=0").status_code == 202
+        assert wait_review(client, second, 0)["status"] == "done"
+
+
 def test_the_review_endpoint_is_in_the_openapi_schema(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     review = paths["/api/tables/{table_id}/review"]

@@ -54,7 +54,22 @@ def test_a_browser_is_told_a_page_s_error_as_a_page(client: TestClient) -> None:
     assert client.get("/play/nope").json()["error"] == "there is no table 'nope'"
     api = client.get("/api/tables/nope", headers=html)
     assert api.status_code == 404 and "no table 'nope'" in api.json()["error"]
-    assert client.get("/nowhere").json() == {"detail": "Not Found"}
+    assert client.get("/nowhere").json() == {
+        "error": "there is nothing at /nowhere: /docs lists the API's endpoints"
+    }
+
+
+def test_a_path_or_method_not_served_is_refused_in_words(client: TestClient) -> None:
+    """The framework's own refusals (no such path, a method a path does not
+    take) answered {"detail": "Not Found"} or {"detail": "Method Not Allowed"},
+    unlike every other error, and named nothing that is there."""
+    wrong = client.delete("/api/games")
+    assert wrong.status_code == 405 and wrong.headers["allow"] == "GET"
+    assert wrong.json() == {
+        "error": "DELETE is not answered at /api/games: it answers GET (/docs lists the API)"
+    }
+    missing = client.post("/api/nothing-here", json={})
+    assert missing.status_code == 404 and "/docs" in missing.json()["error"]
 
 
 def test_the_icon_and_the_api_page_are_served_from_here(client: TestClient) -> None:

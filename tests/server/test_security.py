@@ -449,6 +449,32 @@ def test_a_spectators_limit_is_its_addresss(tmp_path: Path) -> None:
         assert answers.count("pong") == 4 and answers.count("refused") == 2
 
 
+def test_websockets_are_limited_per_address(tmp_path: Path) -> None:
+    """Each websocket holds a queue, a writer and a place at its table: one
+    address could open them until the server ran out of memory or file
+    handles. It may hold ``Limits.sockets`` open at once; the next is closed
+    with 4429 and a reason, and a socket closed frees its place."""
+    with TestClient(create_app(str(tmp_path / "w.db"), limits=Limits(sockets=2))) as client:
+        made = create(client, "crown-rivals", ["human", "human"])
+        url = f"/ws/tables/{made['table']['id']}"
+        with client.websocket_connect(url) as one:
+            until(one, "snapshot")
+            with client.websocket_connect(f"{url}?token={made['seats'][0]['token']}") as two:
+                until(two, "snapshot")
+                with (
+                    client.websocket_connect(url) as three,
+                    pytest.raises(WebSocketDisconnect) as no,
+                ):
+                    three.receive_json()
+                assert no.value.code == 4429
+                assert no.value.reason == (
+                    "too many connections from your address: at most 2 at once; close a tab or two"
+                )
+            with client.websocket_connect(url) as again:  # the second one's place is free
+                assert until(again, "snapshot")["type"] == "snapshot"
+        assert client.app.state.hub.sockets == {}  # type: ignore[attr-defined]
+
+
 def test_new_tables_are_limited_per_address(tmp_path: Path) -> None:
     limits = Limits(create_rate=0.01, create_burst=3)
     with TestClient(create_app(str(tmp_path / "t.db"), limits=limits)) as client:
@@ -514,6 +540,42 @@ def test_an_unreadable_websocket_upgrade_is_answered_at_once(tmp_path: Path) -> 
         assert answer == "HTTP 414" and took < 2
         answer, took = asyncio.run(attempt(base + "t" * 100))
         assert answer == "closed 4400" and took < 2
+
+
+def test_a_text_frame_not_utf8_closes_with_1007_and_no_traceback(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Served as ``courtly serve`` serves: a text frame that is not UTF-8 closed
+    the connection with 1007, as the websocket standard asks, but uvicorn logged
+    a traceback for each, so any client could fill the server's log. It now
+    closes with a reason and logs nothing."""
+    import asyncio
+
+    import httpx
+    import websockets
+
+    from ..serving import serving
+
+    async def garble(url: str) -> tuple[int | None, str | None]:
+        async with websockets.connect(url, open_timeout=5) as ws:
+            await ws.recv()
+            await ws.send(b"\xff\xfe", text=True)
+            try:
+                while True:
+                    await asyncio.wait_for(ws.recv(), 5)
+            except websockets.ConnectionClosed as exc:
+                return (exc.rcvd.code, exc.rcvd.reason) if exc.rcvd else (None, None)
+
+    with serving(create_app(str(tmp_path / "g.db"))) as url:
+        made = httpx.post(
+            f"{url}/api/tables", json={"game": "crown-rivals", "seats": ["human", "normal"]}
+        ).json()
+        token = made["seats"][0]["token"]
+        ws_url = url.replace("http", "ws", 1) + f"/ws/tables/{made['table']['id']}?token={token}"
+        with caplog.at_level("WARNING"):
+            assert asyncio.run(garble(ws_url)) == (1007, "text frames are UTF-8")
+            assert httpx.get(f"{url}/api/games").status_code == 200  # still serving
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")], caplog.text
 
 
 def test_game_messages_are_sent_uncompressed(tmp_path: Path) -> None:

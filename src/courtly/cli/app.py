@@ -306,6 +306,13 @@ def serve(
             min=1,
         ),
     ] = 12,
+    sockets_per_address: Annotated[
+        int,
+        typer.Option(
+            help="Websockets one address may hold open at once (a tab of a table is one).",
+            min=1,
+        ),
+    ] = 64,
     bot_pace: Annotated[
         float | None,
         typer.Option(
@@ -327,7 +334,7 @@ def serve(
     """Serve online play: tables with invite links, bots, spectators, live over websockets."""
     from courtly.cli.serve import run_serve
 
-    run_serve(console(), host, port, db, tables_per_minute, bot_pace, proxy)
+    run_serve(console(), host, port, db, tables_per_minute, bot_pace, proxy, sockets_per_address)
 
 
 from courtly.cli.lab import app as lab_app  # noqa: E402  (it uses the helpers above)

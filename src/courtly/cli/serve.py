@@ -37,6 +37,7 @@ def run_serve(
     tables_per_minute: int = 12,
     bot_pace: float | None = None,
     proxy: str | None = None,
+    sockets_per_address: int = 64,
 ) -> None:
     import uvicorn
 
@@ -47,7 +48,11 @@ def run_serve(
     check_port(host, port)
     url = database_url(db)
     Store(url).close()  # migrate now, so a bad database is a one-line error before serving
-    limits = Limits(create_rate=tables_per_minute / 60, create_burst=max(10, tables_per_minute))
+    limits = Limits(
+        create_rate=tables_per_minute / 60,
+        create_burst=max(10, tables_per_minute),
+        sockets=sockets_per_address,
+    )
     from courtly.server.live import WATCH_PACE
 
     pace = WATCH_PACE if bot_pace is None else bot_pace

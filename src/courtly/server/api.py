@@ -162,7 +162,7 @@ async def start_review(request: Request, table_id: str, seat: int) -> JSONRespon
     the one computed or under way): 202 while it runs, 200 once done, 409
     while another seat's review runs at this table. Poll with GET."""
     live = await table_or_404(request, table_id)
-    job = hub_of(request).start_review(live, seat)
+    job = hub_of(request).start_review(live, seat, request.client.host if request.client else "?")
     return JSONResponse(job.to_json(), status_code=200 if job.status == "done" else 202)
 
 

@@ -15,7 +15,6 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
-from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -96,7 +95,9 @@ def create_app(
             return JSONResponse({"error": unread}, status_code=422)
         if exc.status_code == 404 and pages.wants_page(request):
             return pages.error_page(request, 404, f"there is no page at {request.url.path}")
-        return await http_exception_handler(request, exc)
+        return JSONResponse(
+            {"error": http_reason(request, exc)}, status_code=exc.status_code, headers=exc.headers
+        )
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -114,6 +115,19 @@ def create_app(
 
 
 ONE_OBJECT = ": send one JSON object (/docs lists the fields of each request)"
+
+
+def http_reason(request: Request, exc: StarletteHTTPException) -> str:
+    """What the framework's own refusal (a path or method the app does not
+    serve) says, in words that name what is there instead."""
+    path = request.url.path
+    if exc.status_code == 404:
+        return f"there is nothing at {path}: /docs lists the API's endpoints"
+    if exc.status_code == 405:
+        allow = (exc.headers or {}).get("Allow")
+        answers = f": it answers {allow}" if allow else ""
+        return f"{request.method} is not answered at {path}{answers} (/docs lists the API)"
+    return str(exc.detail)
 
 
 def unreadable_body(exc: StarletteHTTPException) -> str | None:

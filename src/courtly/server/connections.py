@@ -130,6 +130,26 @@ class Connections(HubCore):
                 code=4400, reason=f"table ids and tokens are at most {MAX_ID} characters"
             )
             return
+        host = ws.client.host if ws.client else "?"
+        most = self.limits.sockets
+        if self.sockets.get(host, 0) >= most:
+            await ws.close(
+                code=4429,
+                reason=f"too many connections from your address: at most {most} at once; "
+                "close a tab or two",
+            )
+            return
+        self.sockets[host] = self.sockets.get(host, 0) + 1
+        try:
+            await self._serve(ws, table_id, token, host)
+        finally:
+            left = self.sockets[host] - 1
+            if left:
+                self.sockets[host] = left
+            else:
+                del self.sockets[host]
+
+    async def _serve(self, ws: WebSocket, table_id: str, token: str | None, host: str) -> None:
         live = await self.get(table_id)
         if live is None:
             await ws.close(code=4404, reason="no such table")
@@ -142,9 +162,7 @@ class Connections(HubCore):
                 return
             seat = found.seat
         who: tuple[object, ...] = (
-            ("seat", live.table.id, seat)
-            if seat is not None
-            else ("address", ws.client.host if ws.client else "?")
+            ("seat", live.table.id, seat) if seat is not None else ("address", host)
         )
         conn = Connection(ws, seat, self.limits, self.buckets, who)
         writer = asyncio.get_running_loop().create_task(self._write(conn))

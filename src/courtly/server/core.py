@@ -86,6 +86,8 @@ class ReviewJob:
     table: str
     seat: int
     think: float
+    address: str = "?"
+    """Who asked for it (``Limits.reviews``): never shown."""
     status: Literal["running", "done", "failed"] = "running"
     done: int = 0
     """Decisions reviewed so far."""
@@ -205,6 +207,8 @@ class HubCore:
         self.bot_pace = bot_pace  # seconds a move on a table of bots only (WATCH_PACE)
         self.limits = limits or Limits()
         self.buckets = Buckets()
+        self.sockets: dict[str, int] = {}
+        """Websockets open now, by the address they come from (``Limits.sockets``)."""
         self.pool = pool or BotPool()
         self.review_think = review_think
         self.reviews: OrderedDict[tuple[str, int], ReviewJob] = OrderedDict()

@@ -14,7 +14,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 @dataclass(frozen=True)
 class Limits:
-    """What one websocket connection may send."""
+    """What one client may send and hold open: per seat, or per address."""
 
     rate: float = 10.0
     """Messages a second, sustained."""
@@ -28,6 +28,12 @@ class Limits:
     create_rate: float = 0.2
     """New tables a second from one address, sustained (one every 5 s)."""
     create_burst: int = 10
+    sockets: int = 64
+    """Websockets open at once from one address (each tab of a table is one;
+    a household behind one address plays several tables with room to spare)."""
+    reviews: int = 2
+    """Reviews one address may have under way or waiting at once (each is a
+    search of every decision of a seat)."""
 
 
 class TokenBucket:

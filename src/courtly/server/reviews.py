@@ -26,9 +26,10 @@ class Reviews(HubCore):
             )
         return self.reviews.get((table.id, seat))
 
-    def start_review(self, live: Live, seat: int) -> ReviewJob:
+    def start_review(self, live: Live, seat: int, address: str = "?") -> ReviewJob:
         """The review of ``seat``: the one computed or under way, or a new one
-        (unless another seat's is under way at this table)."""
+        (unless another seat's is under way at this table, or ``address`` has
+        as many under way or waiting as it may: ``Limits.reviews``)."""
         job = self.review_of(live, seat)
         if job is not None and job.status != "failed":
             return job
@@ -38,7 +39,14 @@ class Reviews(HubCore):
                 f"the review of seat {running.seat} is being worked out at this table "
                 "(one at a time): ask again when it is done"
             )
-        job = ReviewJob(table=live.table.id, seat=seat, think=self.review_think)
+        most = self.limits.reviews
+        mine = sum(j.status == "running" and j.address == address for j in self.reviews.values())
+        if mine >= most:
+            raise Busy(
+                f"{mine} reviews you asked for are being worked out (at most {most} at once "
+                "from one address): ask again when one is done"
+            )
+        job = ReviewJob(table=live.table.id, seat=seat, think=self.review_think, address=address)
         key = (live.table.id, seat)
         self.reviews[key] = job
         self.reviews.move_to_end(key)

@@ -1,11 +1,15 @@
 """How ``courtly serve`` runs on uvicorn: its settings, and a websocket protocol
-that answers a malformed upgrade request instead of leaving it hanging.
+that answers a malformed upgrade request instead of leaving it hanging, and
+closes on a text frame that is not UTF-8 without a traceback in the log.
 
 uvicorn's websocket protocol (the sans-I/O one it picks by default) leaves a
 connection unanswered when the upgrade request itself cannot be read, such as a
 URL longer than the parser's line limit (a 10,000-character token): the client
 waits until it gives up. Here such a request gets the refusal the websocket
-library wrote for it (``414 Request-URI Too Long``, or ``400``) at once.
+library wrote for it (``414 Request-URI Too Long``, or ``400``) at once. A text
+frame that is not UTF-8 closes the connection with 1007 (invalid payload, as
+the websocket standard asks), as uvicorn does, but without the traceback
+uvicorn logs for each: any client could fill the log with them.
 
 The server runs on uvloop's event loop and parses HTTP with httptools where
 they are installed (both are dependencies, but neither is on every platform:
@@ -47,6 +51,17 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
         for event in events:
             if isinstance(event, Request):
                 self.handle_connect(event)
+
+    def send_receive_event_to_app(self) -> None:
+        if self.curr_msg_data_type == "text" and not self.close_sent:
+            try:
+                b"".join(self.frames).decode()
+            except UnicodeDecodeError:
+                self.frames = []
+                self.conn.send_close(1007, "text frames are UTF-8")
+                self.handle_parser_exception()
+                return
+        super().send_receive_event_to_app()
 
 
 def installed(module: str) -> bool:

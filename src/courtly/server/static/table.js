@@ -524,6 +524,12 @@
       view.connected = false;
       document.body.dataset.connected = "no";
       if (e.code === 4403 || e.code === 4404) { refusedHere(e.code); return; }
+      if (e.code === 4429) {  // too many connections from this address: wait longer
+        retry = 6;
+        flash(`Not connected: ${e.reason}. Trying again in a while…`);
+        setTimeout(connect, 300 * 2 ** retry);
+        return;
+      }
       retry = Math.min(retry + 1, 6);
       flash("Connection lost: reconnecting…");
       setTimeout(connect, 300 * 2 ** retry);
