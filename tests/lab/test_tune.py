@@ -407,6 +407,10 @@ def test_the_terminal_and_tune_md_say_the_difference_in_words(tmp_path: Path) ->
     text = (out / "tune.md").read_text()
     assert "in the goal's terms" not in text
     assert "| goal | best variant | the text | best against the text | |" in text
+    # the game's own name and unit, and a count a designer reads at a glance
+    # (it said "# Tuning garrison", "(rounds, years, turns)" and "100000 variants")
+    assert text.startswith("# Tuning Garrison\n")
+    assert "- `length=8..10`: the mean length of a game, in rounds\n" in text
     assert re.search(r"\| [\d.]+ rounds (closer to|farther from) 8\.\.10 than the text \[", text)
 
 
@@ -444,3 +448,12 @@ def _count_games(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
     monkeypatch.setattr(execute, "run", counting)
     return played
+
+
+def test_a_large_space_is_counted_with_thousands_separated() -> None:
+    """Garrison's five targets make 100,000 variants; the report said
+    "60 of the 100000 variants", a figure to count the zeros of."""
+    from courtly.lab.tunereport import search_words
+
+    search = {"exhausted": False, "tried": 60, "variants": 100_000, "space": "target@2 × target@3"}
+    assert search_words(search, 60) == "60 of the 100,000 variants of target@2 × target@3 tried"

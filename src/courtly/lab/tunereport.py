@@ -134,11 +134,11 @@ def search_words(search: dict[str, Any], tried: int) -> str:
     """How much of the space was tried: every variant (and the search
     stopped), or how many, which are left, and how to try them all."""
     if search["exhausted"]:
-        said = f"all {search['variants']} variants of {search['space']} tried"
+        said = f"all {search['variants']:,} variants of {search['space']} tried"
         if search["asked"] > tried:
             said += f": the search stopped at {tried} of the {search['asked']} trials asked"
         return said
-    said = f"{search['tried']} of the {search['variants']} variants of {search['space']} tried"
+    said = f"{search['tried']} of the {search['variants']:,} variants of {search['space']} tried"
     if search.get("untried"):
         said += f" (not tried: {', '.join(search['untried'])})"
     if search["variants"] <= 100:
@@ -217,8 +217,9 @@ def markdown(result: dict[str, Any], plot: str | None = None) -> str:
     s = result["settings"]
     goals = [parse_goal(g["goal"]) for g in result["goals"]]
     players = ", ".join(map(str, s["players"]))
+    unit = result.get("unit", "round")
     lines = [
-        f"# Tuning {s['game']}",
+        f"# Tuning {result.get('game_name', s['game'])}",
         "",
         f"{len(result['trials'])} variants tried, each on the same {s['n']} games per player "
         f"count ({players} players; seeds from {s['seed']}), `{s['bots']}` bots in every seat.",
@@ -227,15 +228,17 @@ def markdown(result: dict[str, Any], plot: str | None = None) -> str:
         "",
     ]
     for g in goals:
-        lines.append(f"- `{g.text}`: {MEASURES[g.measure]}")
+        words = MEASURES[g.measure]
+        if g.measure == "length":  # in this game's own unit, not every game's
+            words = f"the mean length of a game, in {plural(unit)}"
+        lines.append(f"- `{g.text}`: {words}")
     search = result.get("search")
     game = result.get("game_name", s["game"])
     spans = _spans(result["params"], game)
     if spans:
-        count = f"; {search['variants']} variants in all" if search else ""
+        count = f"; {search['variants']:,} variants in all" if search else ""
         lines += ["", f"Searched: {spans}{count}."]
     best, text = result["best"], result["text"]
-    unit = result.get("unit", "round")
     lines += ["", "## The answer", ""]
     conf = result.get("confirm")
     reached = result.get("reached", {})
