@@ -19,7 +19,8 @@ from courtly.engine.errors import OptionError
 from courtly.games import all_games, get
 from courtly.lab import execute
 from courtly.lab.goals import compare, estimate, parse_goal, parse_goals
-from courtly.lab.tune import players_list, space
+from courtly.lab.tune import players_list
+from courtly.lab.tunespace import space
 
 runner = CliRunner()
 

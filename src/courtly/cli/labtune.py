@@ -93,6 +93,7 @@ def tune(
     from courtly.lab import tune as tuning
     from courtly.lab.goals import parse_goals
     from courtly.lab.store import writable
+    from courtly.lab.tunespace import space
 
     g = get(game)
     if "," in bots:
@@ -109,7 +110,7 @@ def tune(
         n=n,
         seed=seed,
         goals=parse_goals(goal),
-        params=tuning.space(g, param or [], counts, base),
+        params=space(g, param or [], counts, base),
         base=base,
     )
     folder = out if out is not None else _folder(t.settings)

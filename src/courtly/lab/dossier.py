@@ -41,7 +41,7 @@ from courtly.lab.goals import compare, per_game
 from courtly.lab.stats import Estimate, binomial_test, holm, mean_ci, share_ci
 from courtly.lab.store import LabDir
 from courtly.lab.summary import summarize
-from courtly.lab.tune import choice_values
+from courtly.lab.tunespace import choice_values
 from courtly.lab.words import plural
 
 COMPARED = ("first_player_edge", "length", "decisiveness", "ties")
