@@ -98,6 +98,7 @@ def test_a_hint_from_few_tries_says_its_chances_are_rough(
     said = " ".join(result.stdout.split())
     assert "Hint: the hard search" in said
     assert ("Few tries" in said) == (tries < advice.FEW_TRIES)
+    assert ("not at the game's end" in said) == (tries < advice.FEW_TRIES)
 
 
 def test_a_hint_s_heading_gives_no_count_of_tries_below_its_moves(
@@ -264,7 +265,7 @@ def test_a_hint_says_the_line_a_move_opens(monkeypatch: pytest.MonkeyPatch) -> N
         "discard pile into the keep"
     ) in shown
     # Garrison is a race, valued by the win alone: a chance is the chance of winning
-    assert "the chance of winning (only first place counts in this game)" in shown
+    assert "the chance of winning, as only first place counts in this game" in shown
 
 
 def test_what_a_chance_means_follows_the_game_s_outcome() -> None:

@@ -186,13 +186,14 @@ def chance(game: Game) -> str:
     Garrison's race), otherwise an estimate of the result on a scale from
     last place to first."""
     if outcome_for(game) is wins:
-        return "the chance of winning (only first place counts in this game)"
+        return "the chance of winning, as only first place counts in this game"
     return "the estimated result, 100% = first place, 0% = last"
 
 
 ROUGH_NOTE = (
-    "Few tries (a busy machine or a short think): these chances are rough, and the "
-    "first move is the hard bot's usual choice."
+    "Few tries (a busy machine or a short think): these chances are rough (mostly "
+    "judged a few moves on, not at the game's end), and the first move is the hard "
+    "bot's usual choice."
 )
 """What a rough hint says beneath its moves, at the terminal and on the page."""
 
