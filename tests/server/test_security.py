@@ -542,6 +542,18 @@ def test_an_unreadable_websocket_upgrade_is_answered_at_once(tmp_path: Path) -> 
         assert answer == "closed 4400" and took < 2
 
 
+def seat_socket(url: str) -> str:
+    """The websocket address of the first seat of a new Crown Rivals table
+    against ``normal`` at the server served at ``url``."""
+    import httpx
+
+    made = httpx.post(
+        f"{url}/api/tables", json={"game": "crown-rivals", "seats": ["human", "normal"]}
+    ).json()
+    token = made["seats"][0]["token"]
+    return url.replace("http", "ws", 1) + f"/ws/tables/{made['table']['id']}?token={token}"
+
+
 def test_a_text_frame_not_utf8_closes_with_1007_and_no_traceback(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -567,11 +579,7 @@ def test_a_text_frame_not_utf8_closes_with_1007_and_no_traceback(
                 return (exc.rcvd.code, exc.rcvd.reason) if exc.rcvd else (None, None)
 
     with serving(create_app(str(tmp_path / "g.db"))) as url:
-        made = httpx.post(
-            f"{url}/api/tables", json={"game": "crown-rivals", "seats": ["human", "normal"]}
-        ).json()
-        token = made["seats"][0]["token"]
-        ws_url = url.replace("http", "ws", 1) + f"/ws/tables/{made['table']['id']}?token={token}"
+        ws_url = seat_socket(url)
         with caplog.at_level("WARNING"):
             assert asyncio.run(garble(ws_url)) == (1007, "text frames are UTF-8")
             assert httpx.get(f"{url}/api/games").status_code == 200  # still serving
@@ -585,7 +593,6 @@ def test_game_messages_are_sent_uncompressed(tmp_path: Path) -> None:
     and much of its memory under load (BENCHMARKS.md, "Online play under load")."""
     import asyncio
 
-    import httpx
     import websockets
 
     from ..serving import serving
@@ -596,11 +603,7 @@ def test_game_messages_are_sent_uncompressed(tmp_path: Path) -> None:
             return ws.response.headers.get("Sec-WebSocket-Extensions")
 
     with serving(create_app(str(tmp_path / "d.db"))) as url:
-        made = httpx.post(
-            f"{url}/api/tables", json={"game": "crown-rivals", "seats": ["human", "normal"]}
-        ).json()
-        token = made["seats"][0]["token"]
-        ws_url = url.replace("http", "ws", 1) + f"/ws/tables/{made['table']['id']}?token={token}"
+        ws_url = seat_socket(url)
         assert asyncio.run(extensions(ws_url)) is None
 
 
