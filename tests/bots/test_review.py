@@ -224,3 +224,14 @@ def test_a_hint_names_the_line_a_move_s_chance_is_of() -> None:
     )
     alone = next(m for m in analysis.moves if not m.then)
     assert review.words(alone) == alone.action.words()
+
+
+def test_a_review_says_what_its_figures_mean_in_its_game() -> None:
+    """The replay page's review showed Garrison's figures (59% on the first
+    turn) without saying they are chances of winning, as its hint does."""
+    assert review.Review(game="garrison", seat=0, think=0.1).to_json()["chance"] == (
+        "the chance of winning, as only first place counts in this game"
+    )
+    assert review.Review(game="intrigue", seat=0, think=0.1).to_json()["chance"] == (
+        "the estimated result, 100% = first place, 0% = last"
+    )

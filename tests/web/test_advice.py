@@ -208,6 +208,10 @@ def test_the_review_panel_lists_decisions_flags_the_costly_and_jumps(
     assert rows.count() == len(found)
     assert page.locator("#review-out tr.costly .costly-flag").count() == len(costly)
     assert f"{len(costly)} costly decision" in page.inner_text("#review-status")
+    # and what its percentages mean in this game (the panel said nothing of it)
+    assert page.inner_text("#review-status").endswith(
+        "Each move's figure is the estimated result, 100% = first place, 0% = last."
+    )
     # each row: the step, the move played and the search's best
     first = costly[0]
     row = page.locator(f"#review-out tr[data-step='{first.index + 1}']")

@@ -309,6 +309,7 @@ class Review:
             "seat": self.seat,
             "think": self.think,
             "costly_at": COSTLY,
+            "chance": chance(get(self.game)),
             "decisions": [v.to_json() for v in self.verdicts],
             "forced": self.forced,
             "costly": self.costly,

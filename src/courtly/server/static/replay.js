@@ -148,7 +148,8 @@
     const pct = (x) => (x === null || x === undefined ? "?" : `${Math.round(x * 100)}%`);
     $("review-status").textContent = n
       ? `${playerName(rv.seat)}: ${rv.costly} costly decision${rv.costly === 1 ? "" : "s"} (loss ${rv.costly_at} or more) of ${n}; total loss ${rv.total_loss.toFixed(2)}` +
-        `${rv.forced ? `; ${rv.forced} forced move${rv.forced === 1 ? "" : "s"} skipped` : ""}. Click a row to see that step.`
+        `${rv.forced ? `; ${rv.forced} forced move${rv.forced === 1 ? "" : "s"} skipped` : ""}. Click a row to see that step.` +
+        `${rv.chance ? ` Each move's figure is ${rv.chance}.` : ""}`
       : `${playerName(rv.seat)} had no decision to make in this game.`;
     if (!n) { document.body.dataset.review = "done"; return; }
     const rows = rv.decisions.map((d) => {
