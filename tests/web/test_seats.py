@@ -215,3 +215,28 @@ def test_the_lobby_s_game_cards_read_from_the_top(server: str, pages: Pages) -> 
         assert b["summary"] - b["played"] < 6, b
         assert abs(b["radio"] - b["name"]) < 12, b
         assert b["card"] - b["link"] < 20, b
+
+
+def test_too_many_connections_from_one_address_are_told_plainly(
+    tmp_path: Path, pages: Pages
+) -> None:
+    """An address past its websockets (``Limits.sockets``) is closed with 4429:
+    the page says why and waits before trying again, rather than retrying as
+    after a lost connection."""
+    from courtly.server.app import create_app
+    from courtly.server.limits import Limits
+    from tests.serving import serving
+
+    with serving(create_app(str(tmp_path / "c.db"), limits=Limits(sockets=1))) as url:
+        made = create(url, "intrigue", ["human", "easy", "easy"])
+        first = pages.new()
+        first.goto(made["spectate"])
+        wait_ready(first)  # it holds the address's one place
+        page = pages.new()
+        page.goto(made["seats"][0]["invite"])
+        page.wait_for_selector("#conn.alert")
+        assert page.inner_text("#conn") == (
+            "Not connected: too many connections from your address: at most 1 at once; "
+            "close a tab or two. Trying again in a while…"
+        )
+        assert page.evaluate("document.body.dataset.connected") == "no"
