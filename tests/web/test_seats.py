@@ -240,3 +240,4 @@ def test_too_many_connections_from_one_address_are_told_plainly(
             "close a tab or two. Trying again in a while…"
         )
         assert page.evaluate("document.body.dataset.connected") == "no"
+        assert page.inner_text("#status") == "Not connected yet."  # not "Connecting…"

@@ -526,6 +526,7 @@
       if (e.code === 4403 || e.code === 4404) { refusedHere(e.code); return; }
       if (e.code === 4429) {  // too many connections from this address: wait longer
         retry = 6;
+        if ($("status").textContent === "Connecting…") $("status").textContent = "Not connected yet.";
         flash(`Not connected: ${e.reason}. Trying again in a while…`);
         setTimeout(connect, 300 * 2 ** retry);
         return;
