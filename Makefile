@@ -38,12 +38,15 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check setup.py src tests tools
 	$(BIN)/mypy
 
-# The whole suite against each build; tests/test_build.py checks that each run
+# The suite against each build; tests/test_build.py checks that each run
 # imported the build it was meant to (the compiled modules compiled, or none).
+# The browser tests (marked `browser`: they drive Chromium over the pages, whose
+# code is interpreted in either build) run against the compiled build, the one
+# `make run` serves; every other test runs against both.
 test: lint test-pure test-compiled
 
 test-pure: $(STAMP)
-	COURTLY_EXPECT_BUILD=pure $(BIN)/pytest -q -n 2
+	COURTLY_EXPECT_BUILD=pure $(BIN)/pytest -q -n 2 -m "not browser"
 
 test-compiled: compiled-all
 	COURTLY_EXPECT_BUILD=$$(cat $(CVENV)/.build-kind) $(CBIN)/pytest -q -n 2 -p no:cacheprovider

@@ -22,9 +22,8 @@ def play_never_answering_forced(
 ) -> tuple[int, int, bool]:
     """Two people play their first legal move but never answer a decision with
     a single legal move: (moves they made, moves made for them, the game ended).
-    The table counts as stuck when a round reads nothing new after ``patience``
-    seconds of quiet: where a move is expected, give a busy machine time to
-    store it."""
+    The table counts as stuck when its rounds read nothing new for ``patience``
+    seconds: where a move is expected, give a busy machine time to store it."""
     made = create(client, game, ["human", "human"], **extra)
     table = made["table"]["id"]
     tokens = [s["token"] for s in made["seats"]]
@@ -38,8 +37,8 @@ def play_never_answering_forced(
         for ws in sockets:
             ws.send_json({"type": "auto_pass", "on": auto_pass})
         awaiting = [False, False]
-        waited = False
-        for _ in range(5000):
+        quiet_since: float | None = None
+        for _ in range(20_000):
             if any(v["over"] for v in views):
                 return ours, theirs, True
             for i, v in enumerate(views):
@@ -60,15 +59,16 @@ def play_never_answering_forced(
                         ours, theirs = (ours + 1, theirs) if awaiting[i] else (ours, theirs + 1)
                         awaiting[i] = False
             if moved or any(awaiting):
-                waited = False
-            elif waited:  # a quiet spell, then a round that read nothing new
-                return ours, theirs, False  # only a forced decision is left, unanswered
-            else:
+                quiet_since = None
+            elif quiet_since is None:
                 # Nothing came: the table may be stuck, or a forced move the
                 # server makes on its own may land after this round's pongs.
-                # Wait, then read once more before calling it stuck.
-                time.sleep(patience)
-                waited = True
+                # Read again until ``patience`` seconds pass with nothing new.
+                quiet_since = time.monotonic()
+            elif time.monotonic() - quiet_since >= patience:
+                return ours, theirs, False  # only a forced decision is left, unanswered
+            else:
+                time.sleep(0.05)
     raise AssertionError("the game ran too long")
 
 

@@ -259,7 +259,9 @@ def test_a_killed_server_hands_its_tables_to_the_other(two_servers: Servers, pg_
     time bank, the clock of a person on B who does not act runs out under B,
     which has the stand-in bot play for them."""
     s = two_servers
-    bots_only = make(s.http(0), "crown-rivals", ["hard", "hard"], think=0.05)["table"]["id"]
+    short = {"turn_limit": 8}  # still playing when A dies, over well before the test's patience
+    bots = make(s.http(0), "crown-rivals", ["hard", "hard"], think=0.05, options=short)
+    bots_only = bots["table"]["id"]
     people = make(s.http(0), "garrison", ["human", "human", "random"])
     timed = make(s.http(0), "crown-rivals", ["human", "normal"], time_bank=6.0, takeover=True)
     tok = [people["seats"][0]["token"], people["seats"][1]["token"]]

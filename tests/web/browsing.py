@@ -23,6 +23,15 @@ ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("COURTLY_CHROMIUM", "/usr/bin/chromium")
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test that drives Chromium (through ``browser``, or ``pages`` on it)
+    is marked ``browser``: ``make test`` runs them against the compiled build,
+    the one ``make run`` serves to players (docs/developing.md)."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("web") / "courtly.db"

@@ -18,20 +18,30 @@ import io
 import pickle
 import random
 from collections.abc import Mapping
+from itertools import chain
 from typing import Any
 
-_ATOMS = (int, float, str, bool, bytes, type(None))
+_ATOMS = frozenset((int, float, str, bool, bytes, type(None)))
+_SEQUENCES = frozenset((list, tuple))
 
 
 def plain(value: Any) -> Any:
-    """``value`` as plain data, the same for equal values."""
+    """``value`` as plain data, the same for equal values. A list or tuple of
+    atoms, or of lists and tuples of atoms (most of a state, its history of
+    moves included), is plain already and taken as it is: a walk part by part
+    would write the same bytes (``tests/engine/test_snapshots.py``), three
+    times slower over a game."""
     kind = type(value)
     if kind in _ATOMS:
         return value
     if kind is list or kind is tuple:
-        if all(type(v) is int for v in value):
-            return value
-        return kind(plain(v) for v in value)
+        kinds = set(map(type, value))
+        if kinds <= _ATOMS:
+            return value  # atoms only (most lists of a state): already plain
+        if kinds <= _SEQUENCES and _ATOMS.issuperset(map(type, chain.from_iterable(value))):
+            return value  # lists or tuples of atoms only (a history of moves): plain too
+        parts = [plain(v) for v in value]
+        return parts if kind is list else tuple(parts)
     if kind is dict:
         return ("dict", [(plain(k), plain(v)) for k, v in value.items()])
     if kind is set or kind is frozenset:
