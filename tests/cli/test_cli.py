@@ -38,6 +38,18 @@ def test_rules_prints_the_rulings() -> None:
     assert "AOC-9" in result.stdout
 
 
+def test_a_commands_help_reflows_its_paragraphs_to_a_narrow_terminal() -> None:
+    # Markdown help: a docstring's paragraph is wrapped to the terminal as one,
+    # not at its source lines, which left a lone "fairness," at 80 columns.
+    said = runner.invoke(app, ["lab", "dossier", "--help"], env={"COLUMNS": "80"})
+    assert said.exit_code == 0
+    lines = [line.strip() for line in said.output.splitlines()]
+    start = next(i for i, line in enumerate(lines) if line.startswith("It plays the runs"))
+    paragraph = lines[start : lines.index("", start)]
+    assert " ".join(paragraph).endswith("the moves winners make, and the designer's own questions.")
+    assert all(len(line) > 40 for line in paragraph[:-1]), paragraph  # no ragged line
+
+
 def test_a_whole_game_played_through_courtly_play(tmp_path: Path) -> None:
     save = tmp_path / "game.jsonl"
     # Move 1 of the legal list at every decision: 20 decisions a Year.

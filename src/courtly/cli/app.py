@@ -24,6 +24,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode="markdown",  # a docstring's paragraph reflows to the terminal's width
 )
 
 F = TypeVar("F", bound=Callable[..., Any])

@@ -55,6 +55,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode="markdown",  # as the courtly command's (cli/app.py)
 )
 
 
