@@ -313,3 +313,59 @@ def test_a_hint_comes_back_from_a_search_worker_and_a_killed_worker_is_replaced(
     assert sorted(m.action.id for m in verdict.moves) == sorted(legal)
     assert first in legal and again in legal
     assert killed and now and not set(now) & set(killed)
+
+
+def test_a_search_that_never_ends_is_stopped_and_the_bot_plays_its_heuristic() -> None:
+    """A search worker that stops answering (here frozen with SIGSTOP; in life a
+    fault in a bot or a game) held its worker, so the table's bot and every
+    search queued behind it waited for ever. Past ``stuck_after`` seconds over
+    its think the search is stopped with its workers: a bot plays its
+    heuristic's move (``QUICK_STAND_IN``), a hint's search raises
+    ``SearchStuck``, and the next search runs in a new worker."""
+    import signal
+
+    from courtly.games import get
+    from courtly.server.bots import QUICK_STAND_IN, SearchStuck, think
+
+    game = get("crown-rivals")
+    state = game.new(players=2, seed=3)
+    seat = state.to_act[0]
+    legal = [a.id for a in state.legal_actions(seat)]
+    obs = state.observation(seat)
+    heuristic = think("crown-rivals", QUICK_STAND_IN, obs, legal, 1, None)
+
+    def freeze(pool: BotPool) -> list[int]:
+        pids = pool.worker_pids()
+        for pid in pids:
+            os.kill(pid, signal.SIGSTOP)
+        return pids
+
+    async def scenario() -> tuple[int, bool, list[int], list[int], int]:
+        pool = BotPool(processes=1, stuck_after=1.0)
+        try:
+            await pool.choose("crown-rivals", "hard", obs, legal, 1, 0.05)  # a worker started
+            frozen = freeze(pool)
+            played = await asyncio.wait_for(
+                pool.choose("crown-rivals", "hard", obs, legal, 1, 0.05), 20
+            )
+            thawed = await pool.choose("crown-rivals", "hard", obs, legal, 1, 0.05)
+            fresh = pool.worker_pids()
+            freeze(pool)
+            try:
+                await asyncio.wait_for(pool.analyse("crown-rivals", obs, legal, 1, 0.05), 20)
+                hint_stuck = False
+            except SearchStuck:
+                hint_stuck = True
+            return played, hint_stuck, frozen, fresh, thawed
+        finally:
+            pool.close()
+
+    played, hint_stuck, frozen, fresh, thawed = asyncio.run(scenario())
+    assert played == heuristic  # the bot's move came from its heuristic, in time
+    assert hint_stuck
+    assert frozen and fresh and not set(fresh) & set(frozen)  # a new worker took over
+    assert thawed in legal
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(_alive(p) for p in frozen):
+        time.sleep(0.1)
+    assert not any(_alive(p) for p in frozen), "a stuck worker was left running"

@@ -30,7 +30,13 @@ from courtly.bots import review as advice
 from courtly.engine.actions import Action
 from courtly.engine.driver import decision_seed, serving_order
 from courtly.engine.events import Event
-from courtly.server.bots import QUICK_STAND_IN, SEARCHING, publicly_forced, turn_think
+from courtly.server.bots import (
+    QUICK_STAND_IN,
+    SEARCHING,
+    SearchStuck,
+    publicly_forced,
+    turn_think,
+)
 from courtly.server.connections import Connection
 from courtly.server.core import BOT_BACKOFF, HubCore, Live, StorageError, log, rate_limited
 from courtly.server.db import LoopTxn, NewAction
@@ -381,6 +387,16 @@ class Acting(HubCore):
                     chance=advice.chance(table.game),
                 )
                 self._put(conn, self._game_message(live, seat, msg))
+        except SearchStuck as exc:  # its workers are stopped: said in a line, no traceback
+            log.warning("table %s: the hint for seat %s: %s", table.id, seat, exc)
+            self._refuse(
+                conn,
+                Refused(
+                    code="server_error",
+                    reason="the hint's search did not finish; try again",
+                    about="hint",
+                ),
+            )
         except Exception:
             log.exception("table %s: the hint for seat %s failed", table.id, seat)
             self._refuse(

@@ -26,12 +26,19 @@ Bots never keep people waiting:
   table with one. A search keeps its deadline: the time it waited for a worker
   comes off its think, and while others wait it thinks less still
   (``fair_think``). Hints and reviews queue the same way.
+- **A search that never ends is stopped.** A search still running
+  ``stuck_after`` seconds past its think (a fault in a bot or a game, or a
+  worker that cannot start) holds its worker and every search queued behind
+  it: its workers are stopped and the pool replaced, and the search raises
+  ``SearchStuck``. A bot then plays its heuristic's move (``QUICK_STAND_IN``);
+  a hint or a review says it could not be worked out.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import multiprocessing
 import os
 import random
@@ -50,6 +57,7 @@ from courtly.engine.game import State
 from courtly.games import get
 
 T = TypeVar("T")
+log = logging.getLogger("courtly.server")
 
 SEARCHING = frozenset({"hard", "ismcts"})
 THINK_CAP = 1.0
@@ -60,6 +68,14 @@ SHARE = 0.5
 """At most this share of the turn's budget left goes to one decision."""
 MIN_THINK = 0.05
 """The least a search is given (under saturation or at the end of a budget)."""
+STUCK_AFTER = 30.0
+"""Seconds past its think after which a search counts as stuck (a worker's first
+search also starts the worker and imports the game: a few seconds on a busy
+machine)."""
+
+
+class SearchStuck(Exception):
+    """A search ran far past its think: its workers were stopped (``BotPool``)."""
 
 
 def turn_think(think: float | None, spent: float) -> float:
@@ -206,11 +222,14 @@ def _end_with_parent(parent: int) -> None:
 class BotPool:
     """Where bots think: a thread pool for quick bots, processes for search."""
 
-    def __init__(self, threads: int = 2, processes: int = 1) -> None:
+    def __init__(
+        self, threads: int = 2, processes: int = 1, stuck_after: float = STUCK_AFTER
+    ) -> None:
         self.threads: Executor = ThreadPoolExecutor(threads, thread_name_prefix="courtly-bot")
         self.processes_n = processes
         self._processes: Executor | None = None
         self.slots = FairSlots(processes)
+        self.stuck_after = stuck_after
 
     def _executor(self, name: str) -> Executor:
         if name not in SEARCHING:
@@ -247,7 +266,15 @@ class BotPool:
                 self.threads, think, game_id, name, obs, legal_ids, seed, seconds
             )
         async with self._slot(table, seconds) as given:
-            return await self._searched(think, game_id, name, obs, legal_ids, seed, given, lineup)
+            try:
+                return await self._searched(
+                    given, think, game_id, name, obs, legal_ids, seed, given, lineup
+                )
+            except SearchStuck as exc:
+                log.warning("table %s: %s; %s plays this move", table, exc, QUICK_STAND_IN)
+        return await loop.run_in_executor(
+            self.threads, think, game_id, QUICK_STAND_IN, obs, legal_ids, seed, None
+        )
 
     async def analyse(
         self,
@@ -263,23 +290,48 @@ class BotPool:
         thought out where ``hard`` bots think, queued with them."""
         async with self._slot(table, seconds) as given:
             return await self._searched(
-                analyse, game_id, dict(observation), legal_ids, seed, given, lineup
+                given, analyse, game_id, dict(observation), legal_ids, seed, given, lineup
             )
 
-    async def _searched(self, work: Callable[..., T], *args: Any) -> T:
-        """``work(*args)`` in a search worker. A pool of search workers that
-        broke (a worker killed, or an answer that could not come back) is
-        replaced, and the work tried once more in the new one: one failure
-        must not leave every searching bot of the server without a move."""
-        loop = asyncio.get_running_loop()
+    async def _searched(self, seconds: float, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` in a search worker, given ``seconds`` to think. A pool
+        of search workers that broke (a worker killed, or an answer that could
+        not come back) is replaced, and the work tried once more in the new
+        one: one failure must not leave every searching bot of the server
+        without a move. A search still running ``stuck_after`` seconds past
+        its think is stopped with its pool (``SearchStuck``)."""
         executor = self._executor("hard")
         try:
-            return await loop.run_in_executor(executor, work, *args)
+            return await self._within(seconds, executor, work, *args)
         except BrokenProcessPool:
-            if executor is self._processes:  # not already replaced by another search
-                self._processes = None
-                executor.shutdown(wait=False, cancel_futures=True)
-            return await loop.run_in_executor(self._executor("hard"), work, *args)
+            self._replace(executor)
+            return await self._within(seconds, self._executor("hard"), work, *args)
+
+    async def _within(
+        self, seconds: float, executor: Executor, work: Callable[..., T], *args: Any
+    ) -> T:
+        """``work(*args)`` in ``executor``, stopped as stuck past its time."""
+        future = asyncio.get_running_loop().run_in_executor(executor, work, *args)
+        try:
+            return await asyncio.wait_for(future, seconds + self.stuck_after)
+        except TimeoutError:
+            self._replace(executor, stop=True)
+            raise SearchStuck(
+                f"a search given {seconds:.2f} s was still running "
+                f"{self.stuck_after:.0f} s later: its worker was stopped"
+            ) from None
+
+    def _replace(self, executor: Executor, stop: bool = False) -> None:
+        """The search workers of ``executor`` are done with (broken, or stopped
+        at once when ``stop``): the next search starts a new pool."""
+        if executor is not self._processes:
+            return  # already replaced by another search
+        self._processes = None
+        procs = list((getattr(executor, "_processes", None) or {}).values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        if stop:
+            for p in procs:
+                p.kill()  # a stuck worker holds nothing to clean up, and may not heed SIGTERM
 
     @contextlib.asynccontextmanager
     async def _slot(self, table: str, seconds: float | None) -> AsyncIterator[float]:
