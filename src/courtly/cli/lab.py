@@ -51,7 +51,7 @@ app = typer.Typer(
     name="lab",
     cls=LabGroup,
     help="The designer's lab: many games, every measure with 95% intervals, variant sweeps, "
-    "an HTML report. `courtly lab GAME ...` is short for `courtly lab run GAME ...`.",
+    "an HTML report. `courtly lab GAME [OPTIONS]` is short for `courtly lab run GAME [OPTIONS]`.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
