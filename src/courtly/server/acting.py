@@ -387,26 +387,14 @@ class Acting(HubCore):
                     chance=advice.chance(table.game),
                 )
                 self._put(conn, self._game_message(live, seat, msg))
-        except SearchStuck as exc:  # its workers are stopped: said in a line, no traceback
-            log.warning("table %s: the hint for seat %s: %s", table.id, seat, exc)
-            self._refuse(
-                conn,
-                Refused(
-                    code="server_error",
-                    reason="the hint's search did not finish; try again",
-                    about="hint",
-                ),
-            )
-        except Exception:
-            log.exception("table %s: the hint for seat %s failed", table.id, seat)
-            self._refuse(
-                conn,
-                Refused(
-                    code="server_error",
-                    reason="the hint could not be worked out; try again",
-                    about="hint",
-                ),
-            )
+        except Exception as exc:
+            if isinstance(exc, SearchStuck):  # its workers are stopped: a line, no traceback
+                log.warning("table %s: the hint for seat %s: %s", table.id, seat, exc)
+                reason = "the hint's search did not finish; try again"
+            else:
+                log.exception("table %s: the hint for seat %s failed", table.id, seat)
+                reason = "the hint could not be worked out; try again"
+            self._refuse(conn, Refused(code="server_error", reason=reason, about="hint"))
         finally:
             live.hinting.discard(seat)
 
