@@ -20,7 +20,7 @@ from courtly.bots.ismcts import ISMCTS, Analysis
 from courtly.engine.actions import Action
 from courtly.engine.records import Record
 from courtly.server.app import create_app
-from courtly.server.bots import BotPool
+from courtly.server.bots import BotPool, SearchStuck
 from courtly.server.limits import Limits
 from courtly.server.protocol import CreateTable
 from courtly.server.tables import Table
@@ -278,12 +278,40 @@ def test_reviews_are_limited_per_address(db_path: Path) -> None:
         refused = client.post(f"/api/tables/{second}/review?seat=0")
         assert refused.status_code == 409, refused.json()
         assert refused.json()["error"] == (
-            "1 reviews you asked for are being worked out (at most 1 at once from one "
+            "1 review you asked for is being worked out (at most 1 at once from one "
             "address): ask again when one is done"
         )
         assert wait_review(client, first, 0)["status"] == "done"
         assert client.post(f"/api/tables/{second}/review?seat=0").status_code == 202
         assert wait_review(client, second, 0)["status"] == "done"
+
+
+@pytest.mark.parametrize(
+    ("fault", "said"),
+    [
+        (SearchStuck("a search ran 31 s past its think"), "the review's search did not finish"),
+        (RuntimeError("a bot's fault"), "the review could not be worked out"),
+    ],
+)
+def test_a_failed_review_says_so_in_words_and_may_be_asked_again(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, fault: Exception, said: str
+) -> None:
+    """A review whose search fails (stopped as stuck, or any fault) says so in
+    a sentence a player reads, not an exception's class name (it said "(SearchStuck)"),
+    and may be asked for again."""
+    table, _ = finished_table(client)
+
+    async def broken(*args: Any, **kwargs: Any) -> Any:
+        raise fault
+
+    pool = client.app.state.hub.pool  # type: ignore[attr-defined]
+    monkeypatch.setattr(pool, "analyse", broken)
+    assert client.post(f"/api/tables/{table}/review?seat=0").status_code == 202
+    job = wait_review(client, table, 0)
+    assert job["status"] == "failed" and job["error"] == f"{said}; ask again"
+    monkeypatch.undo()
+    assert client.post(f"/api/tables/{table}/review?seat=0").status_code == 202
+    assert wait_review(client, table, 0)["status"] == "done"
 
 
 def test_the_review_endpoint_is_in_the_openapi_schema(client: TestClient) -> None:

@@ -8,6 +8,7 @@ import asyncio
 
 from courtly.bots import review as advice
 from courtly.engine.errors import CourtlyError
+from courtly.server.bots import SearchStuck
 from courtly.server.core import REVIEWS_KEPT, Busy, HubCore, Live, ReviewJob, log
 
 
@@ -42,9 +43,12 @@ class Reviews(HubCore):
         most = self.limits.reviews
         mine = sum(j.status == "running" and j.address == address for j in self.reviews.values())
         if mine >= most:
+            asked = (
+                "1 review you asked for is" if mine == 1 else f"{mine} reviews you asked for are"
+            )
             raise Busy(
-                f"{mine} reviews you asked for are being worked out (at most {most} at once "
-                "from one address): ask again when one is done"
+                f"{asked} being worked out (at most {most} at once from one address): "
+                "ask again when one is done"
             )
         job = ReviewJob(table=live.table.id, seat=seat, think=self.review_think, address=address)
         key = (live.table.id, seat)
@@ -65,9 +69,13 @@ class Reviews(HubCore):
             async with self._reviewing:
                 await self._work_out(live, job)
         except Exception as exc:
-            log.exception("table %s: the review of seat %s failed", table.id, job.seat)
             job.status = "failed"
-            job.error = f"the review could not be worked out ({type(exc).__name__}); ask again"
+            if isinstance(exc, SearchStuck):  # its workers are stopped: a line, no traceback
+                log.warning("table %s: the review of seat %s: %s", table.id, job.seat, exc)
+                job.error = "the review's search did not finish; ask again"
+            else:
+                log.exception("table %s: the review of seat %s failed", table.id, job.seat)
+                job.error = "the review could not be worked out; ask again"
         finally:
             live.reviewing = None
 
