@@ -87,7 +87,17 @@ from mypy_extensions import mypyc_attr
 
 from courtly.bots.base import Bot
 from courtly.bots.guard import Guard, Verdict, compare
-from courtly.bots.tree import Analysis, Evaluation, MoveValue, Node, rewards, verdict_order
+from courtly.bots.tree import (
+    Analysis,
+    Evaluation,
+    MoveValue,
+    Node,
+    Regret,
+    credit_regrets,
+    regret_match,
+    rewards,
+    verdict_order,
+)
 from courtly.engine.actions import Action
 from courtly.engine.game import Game, State
 
@@ -371,7 +381,7 @@ class ISMCTS(Bot):
         n = len(roots)
         nodes = list(roots)  # where each seat's tree stands
         paths: list[list[Node]] = [[] for _ in range(n)]  # each seat's own edges
-        regrets: list[tuple[int, list[Node], Node, float]] = []
+        regrets: list[Regret] = []
         pick = rng.getrandbits  # a uniform index: pick(32) % n (cheaper than randrange)
         observed = game.observed_as
         expanded = False
@@ -401,7 +411,9 @@ class ISMCTS(Bot):
             for seat in to_act:
                 legal = world.legal_actions(seat)
                 if self.simultaneous == "rm":
-                    action, child, new, entry = self._regret_match(nodes[seat], seat, legal, rng)
+                    action, child, new, entry = regret_match(
+                        nodes[seat], seat, legal, rng, self.rm_gamma
+                    )
                     regrets.append(entry)
                 else:
                     here = nodes[seat]
@@ -438,11 +450,7 @@ class ISMCTS(Bot):
             for child in paths[seat]:
                 child.visits += 1
                 child.total += value
-        for seat, options, child, prob in regrets:
-            value = values[seat]
-            for other in options:
-                other.regret -= value
-            child.regret += value / prob
+        credit_regrets(regrets, values)
 
     def _select(
         self,
@@ -506,42 +514,6 @@ class ISMCTS(Bot):
             if score > best_score:
                 best_score, best, best_child = score, a, ch
         return best, best_child, False
-
-    def _regret_match(
-        self, node: Node, seat: int, legal: Sequence[Action], rng: random.Random
-    ) -> tuple[Action, Node, bool, tuple[int, list[Node], Node, float]]:
-        """Regret matching over ``seat``'s moves at a simultaneous ``node``: a
-        move drawn from the positive regrets mixed with ``rm_gamma`` uniform
-        exploration; the average strategy accumulates the unexplored mix."""
-        children = node.children
-        new = False
-        options: list[Node] = []
-        for a in legal:
-            child = children.get((seat, a.id))
-            if child is None:
-                child = children[(seat, a.id)] = Node()
-                new = True
-            else:
-                child.available += 1
-            options.append(child)
-        k = len(options)
-        positive = [ch.regret if ch.regret > 0 else 0.0 for ch in options]
-        total = sum(positive)
-        gamma = self.rm_gamma
-        if total > 0:
-            probs = [(1 - gamma) * p / total + gamma / k for p in positive]
-            for ch, p in zip(options, positive, strict=True):
-                ch.strategy += p / total
-        else:
-            probs = [1.0 / k] * k
-            for ch in options:
-                ch.strategy += 1.0 / k
-        x = rng.random()
-        i = 0
-        while i < k - 1 and x >= probs[i]:
-            x -= probs[i]
-            i += 1
-        return legal[i], options[i], new, (seat, options, options[i], probs[i])
 
     def _value(self, world: State, steps: int) -> list[float]:
         """The values to credit: the result of a finished game, else the

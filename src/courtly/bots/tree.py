@@ -1,8 +1,10 @@
-"""The pieces of a search's trees and verdicts: nodes, move values, results."""
+"""The pieces of a search's trees and verdicts: nodes, regret matching at a
+simultaneous node, move values, results."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -94,6 +96,60 @@ class Node:
         if node is None:
             node = self.children[key] = Node()
         return node
+
+
+Regret = tuple[int, list[Node], Node, float]
+"""A regret-matching choice to credit once the iteration's values are known:
+the seat, the edges of its moves, the edge drawn, and its probability."""
+
+
+def regret_match(
+    node: Node, seat: int, legal: Sequence[Action], rng: random.Random, gamma: float
+) -> tuple[Action, Node, bool, Regret]:
+    """Regret matching over ``seat``'s moves at a simultaneous ``node``
+    (Lanctot et al. 2013): a move drawn from the positive regrets mixed with
+    ``gamma`` uniform exploration; the average strategy (``Node.strategy``)
+    accumulates the unexplored mix. The move, its edge, whether an edge is new,
+    and the choice to credit (``credit_regrets``)."""
+    children = node.children
+    new = False
+    options: list[Node] = []
+    for a in legal:
+        child = children.get((seat, a.id))
+        if child is None:
+            child = children[(seat, a.id)] = Node()
+            new = True
+        else:
+            child.available += 1
+        options.append(child)
+    k = len(options)
+    positive = [ch.regret if ch.regret > 0 else 0.0 for ch in options]
+    total = sum(positive)
+    if total > 0:
+        probs = [(1 - gamma) * p / total + gamma / k for p in positive]
+        for ch, p in zip(options, positive, strict=True):
+            ch.strategy += p / total
+    else:
+        probs = [1.0 / k] * k
+        for ch in options:
+            ch.strategy += 1.0 / k
+    x = rng.random()
+    i = 0
+    while i < k - 1 and x >= probs[i]:
+        x -= probs[i]
+        i += 1
+    return legal[i], options[i], new, (seat, options, options[i], probs[i])
+
+
+def credit_regrets(regrets: Sequence[Regret], values: Sequence[float]) -> None:
+    """Credit each regret-matching choice with its seat's value ``v``: each
+    move's regret grows by its sampled value (``v`` over its probability for
+    the move drawn, 0 for the others) less ``v``, what the mix got."""
+    for seat, options, child, prob in regrets:
+        value = values[seat]
+        for other in options:
+            other.regret -= value
+        child.regret += value / prob
 
 
 def rewards(state: State) -> list[float]:
