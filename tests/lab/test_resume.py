@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from courtly.lab import execute
+from courtly.lab.collect import play_chunk
 from courtly.lab.report import build
 from courtly.lab.store import LabDir
 
@@ -67,3 +68,56 @@ def test_a_killed_run_resumes_without_replaying_finished_games(tmp_path: Path) -
     execute.run(clean, plan, jobs=1)
     assert _text(clean.load()) == _text((games, seats))
     assert (clean.path / "records.jsonl").read_text() == (out / "records.jsonl").read_text()
+
+
+def test_a_searching_bot_s_games_come_in_small_chunks() -> None:
+    """A searching bot's game takes a minute or more: in chunks of 25, a run of
+    30 games kept one process on 25 while the other played 5 and waited."""
+    searching = execute.plan("crown-rivals", "hard@600it,normal", 12, seed=0)
+    assert searching.settings["chunk"] == execute.SEARCH_CHUNK == 5
+    assert [c.seeds for c in searching.chunks] == [(0, 1, 2, 3, 4), (5, 6, 7, 8, 9), (10, 11)]
+    assert execute.plan("crown-rivals", "ismcts", 12).settings["chunk"] == 5
+    assert execute.plan("crown-rivals", "normal,random", 12).settings["chunk"] == execute.CHUNK
+
+
+def test_a_run_begun_in_big_chunks_resumes_in_them(tmp_path: Path) -> None:
+    """A searching bot's run begun in chunks of 25 (before they were 5) is found
+    again by the same command, and plays only the games it lacks: the new chunk
+    size would otherwise give it other settings, a new folder, and every game
+    again."""
+    small = execute.plan("garrison", "greedy", 30, players=2, seed=3, chunk=5,
+                         vary=["length=quick,medium"])  # fmt: skip
+    big = small.rechunked(execute.CHUNK)
+    assert big.settings == {**small.settings, "chunk": execute.CHUNK}
+    assert [len(c.seeds) for c in big.chunks] == [25, 5, 25, 5]
+    for variant in (0, 1):
+        seeds = [s for c in big.chunks if c.variant == variant for s in c.seeds]
+        assert seeds == list(range(3, 33))
+
+    begun = LabDir(tmp_path / "begun")
+    begun.open(big.settings)
+    begun.save_chunk(play_chunk(big.chunks[0]))
+    assert execute.as_begun(small, lambda settings: begun).settings == big.settings
+    assert execute.run(begun, execute.as_begun(small, lambda settings: begun)) == 60 - 25
+    assert execute.as_begun(small, lambda settings: LabDir(tmp_path / "new")) is small
+
+    fresh = LabDir(tmp_path / "fresh")
+    assert execute.run(fresh, small) == 60
+    assert _text(fresh.load()) == _text(begun.load())  # the same games, whatever the chunks
+    assert (fresh.path / "records.jsonl").read_text() == (begun.path / "records.jsonl").read_text()
+
+
+def test_the_lab_command_resumes_a_searching_run_begun_in_big_chunks(tmp_path: Path) -> None:
+    """``courtly lab run`` with the folder of such a run resumes it rather than
+    refusing its settings ("chunk: 25 there, 5 now")."""
+    from typer.testing import CliRunner
+
+    from courtly.cli.app import app
+
+    args = ["lab", "run", "crown-rivals", "--bots", "hard@10it,normal", "-n", "2", "--jobs", "1"]
+    planned = execute.plan("crown-rivals", "hard@10it,normal", 2)
+    out = tmp_path / "run"
+    LabDir(out).open(planned.rechunked(execute.CHUNK).settings)
+    result = CliRunner().invoke(app, [*args, "--out", str(out)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert LabDir(out).settings()["chunk"] == execute.CHUNK and LabDir(out).complete

@@ -133,6 +133,7 @@ def run(
 
     out_console = console()
     p = execute.plan(game, bots, n, players, seed, parse_option_pairs(option or []), vary or [])
+    p = execute.as_begun(p, lambda s: LabDir(out if out is not None else default_folder(s)))
     folder = LabDir(out if out is not None else default_folder(p.settings))
     writable(folder.path)
     workers = jobs or os.cpu_count() or 1

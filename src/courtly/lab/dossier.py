@@ -212,9 +212,14 @@ def play(
     game = get(game_id)
     root = work_folder(game, work)
     d = Dossier(game, bots, n, seed)
-    for run, p in schedule(game, n, seed, bots, check, check_n, duel_n):
-        digest = hashlib.sha256(json.dumps(p.settings, sort_keys=True).encode()).hexdigest()
-        folder = LabDir(root / f"{run.key}-{digest[:10]}")
+    for run, planned in schedule(game, n, seed, bots, check, check_n, duel_n):
+
+        def folder_for(settings: dict[str, Any], key: str = run.key) -> LabDir:
+            digest = hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()
+            return LabDir(root / f"{key}-{digest[:10]}")
+
+        p = execute.as_begun(planned, folder_for)
+        folder = folder_for(p.settings)
         if progress:
             progress(run.key)
         total = sum(len(c.seeds) for c in p.chunks)

@@ -5,12 +5,14 @@ it finishes, and gather the run when all are done."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from courtly import bots as bot_registry
+from courtly.bots.ismcts import ISMCTS
 from courtly.engine.errors import OptionError
+from courtly.engine.game import Game
 from courtly.games import get
 from courtly.lab.collect import Chunk, play_chunk
 from courtly.lab.parallel import run_tasks
@@ -19,12 +21,55 @@ from courtly.lab.sweep import Variant, parse_vary, variants
 
 CHUNK = 25
 """Games per chunk: the unit of work, of saving and of resuming."""
+SEARCH_CHUNK = 5
+"""Games per chunk where a seat's bot searches (``hard``, ``ismcts``): such a
+game takes a minute or more, so in chunks of 25 a run of 30 games kept one
+process on 25 of them while the other played 5 and waited, and a stopped run
+lost up to 25 games a process. In chunks of 5 every process is busy to the end
+and a stop loses at most 5 games a process."""
 
 
 @dataclass
 class Plan:
     settings: dict[str, Any]
     chunks: list[Chunk]
+
+    def rechunked(self, chunk: int) -> Plan:
+        """The same games in chunks of ``chunk``."""
+        variants = len(self.settings["variants"])
+        seeds: list[list[int]] = [[] for _ in range(variants)]
+        for c in self.chunks:
+            seeds[c.variant] += c.seeds
+        model = {c.variant: c for c in self.chunks}
+        chunks = [
+            replace(model[i], index=k, seeds=tuple(own[start : start + chunk]))
+            for i, own in enumerate(seeds)
+            for k, start in enumerate(range(0, len(own), chunk))
+        ]
+        return Plan({**self.settings, "chunk": chunk}, chunks)
+
+
+def chunk_size(game: Game, names: Sequence[str]) -> int:
+    """Games per chunk for a table of ``names``: ``SEARCH_CHUNK`` where a seat's
+    bot searches, else ``CHUNK``."""
+    searches = any(isinstance(bot_registry.make(n, game), ISMCTS) for n in set(names))
+    return SEARCH_CHUNK if searches else CHUNK
+
+
+def as_begun(p: Plan, folder_for: Callable[[dict[str, Any]], LabDir]) -> Plan:
+    """``p``, or ``p`` in chunks of ``CHUNK`` where a run of it was begun in them
+    (a searching bot's run begun before its games came in ``SEARCH_CHUNK``s)
+    and none is begun in ``p``'s own: so a rerun of the same command resumes
+    the games it played. ``folder_for(settings)``: the folder of a run of
+    those settings."""
+    if p.settings["chunk"] == CHUNK:
+        return p
+    old = p.rechunked(CHUNK)
+    if folder_for(p.settings).holds(p.settings):
+        return p
+    if folder_for(old.settings).holds(old.settings):
+        return old
+    return p
 
 
 def seat_bots(game_id: str, bots: str, players: int | None) -> list[str]:
@@ -55,10 +100,14 @@ def plan(
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
     vary: list[str] | None = None,
-    chunk: int = CHUNK,
+    chunk: int | None = None,
 ) -> Plan:
+    """The chunks of a lab run, and its settings (``chunk``: games a chunk, by
+    default ``chunk_size``'s)."""
     game = get(game_id)
     names = seat_bots(game.id, bots, players)
+    if chunk is None:
+        chunk = chunk_size(game, names)
     base = dict(options or {})
     varied = parse_vary(game, vary or [])
     vs: list[Variant] = variants(game, base, varied)

@@ -154,6 +154,15 @@ class LabDir:
             raise LabDirError(f"cannot read {self.settings_file}: {exc}") from None
         return data
 
+    def holds(self, settings: dict[str, Any]) -> bool:
+        """Whether a run of ``settings`` is begun (or done) here."""
+        if not self.settings_file.exists():
+            return False
+        try:
+            return self.settings() == json.loads(json.dumps({"format": FORMAT, **settings}))
+        except LabDirError:
+            return False
+
     def open(self, settings: dict[str, Any]) -> None:
         """Start a run here, or check that the run already here is the same one."""
         settings = json.loads(json.dumps({"format": FORMAT, **settings}))

@@ -119,9 +119,13 @@ def evaluate(
     out: Games = {}
     for p in t.players:
         opts = {**t.base, **options_at(t.params, values, p)}
-        plan = execute.plan(t.game.id, t.bots, n, p, seed, opts)
-        digest = hashlib.sha256(json.dumps(plan.settings, sort_keys=True).encode()).hexdigest()
-        folder = LabDir(root / "runs" / f"{p}p-{digest[:12]}")
+
+        def folder_for(settings: dict[str, Any], p: int = p) -> LabDir:
+            digest = hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()
+            return LabDir(root / "runs" / f"{p}p-{digest[:12]}")
+
+        plan = execute.as_begun(execute.plan(t.game.id, t.bots, n, p, seed, opts), folder_for)
+        folder = folder_for(plan.settings)
         execute.run(folder, plan, jobs=jobs, cluster=cluster, progress=progress)
         out[p] = folder.load()
     return out
