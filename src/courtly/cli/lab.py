@@ -13,8 +13,6 @@ called ``run`` or ``report``).
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import time
 from pathlib import Path
@@ -88,8 +86,9 @@ class LeftColumn(ProgressColumn):
 def default_folder(settings: dict[str, object]) -> Path:
     """``lab-runs/GAME-HASH``: the same settings, the same folder, so rerunning an
     interrupted command resumes it."""
-    digest = hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()[:8]
-    return Path("lab-runs") / f"{settings['game']}-{digest}"
+    from courtly.lab.store import digest
+
+    return Path("lab-runs") / f"{settings['game']}-{digest(settings, 8)}"
 
 
 @app.command()

@@ -7,8 +7,6 @@ goals a designer states.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 from pathlib import Path
 from typing import Annotated
@@ -19,8 +17,9 @@ from courtly.cli.app import GameOptionArg, console, friendly
 
 
 def _folder(settings: dict[str, object]) -> Path:
-    digest = hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()[:8]
-    return Path("lab-runs") / f"tune-{settings['game']}-{digest}"
+    from courtly.lab.store import digest
+
+    return Path("lab-runs") / f"tune-{settings['game']}-{digest(settings, 8)}"
 
 
 def _iv(m: dict[str, float]) -> str:

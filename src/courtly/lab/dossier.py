@@ -22,7 +22,6 @@ an interrupted dossier resumes; the text is written by
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import re
@@ -39,7 +38,7 @@ from courtly.lab import execute
 from courtly.lab.findings import ALPHA, findings, plain
 from courtly.lab.goals import compare, per_game
 from courtly.lab.stats import Estimate, binomial_test, holm, mean_ci, share_ci
-from courtly.lab.store import LabDir
+from courtly.lab.store import LabDir, digest
 from courtly.lab.summary import summarize
 from courtly.lab.tunespace import choice_values
 from courtly.lab.words import plural
@@ -215,8 +214,7 @@ def play(
     for run, planned in schedule(game, n, seed, bots, check, check_n, duel_n):
 
         def folder_for(settings: dict[str, Any], key: str = run.key) -> LabDir:
-            digest = hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()
-            return LabDir(root / f"{key}-{digest[:10]}")
+            return LabDir(root / f"{key}-{digest(settings, 10)}")
 
         p = execute.as_begun(planned, folder_for)
         folder = folder_for(p.settings)

@@ -18,6 +18,7 @@ at any moment resumes without losing or repeating a finished game.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -126,6 +127,12 @@ def game_rows(table: pa.Table) -> list[dict[str, Any]]:
         r["length"] = dict(r["length"])
         r["events"] = dict(r["events"])
     return out
+
+
+def digest(settings: dict[str, Any], length: int) -> str:
+    """The first ``length`` hex digits of the settings' SHA-256 (keys sorted):
+    the same settings, the same folder name, so a rerun finds its run."""
+    return hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()[:length]
 
 
 class LabDir:

@@ -24,7 +24,6 @@ said of the winner are not flattered by its having been picked.
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import json
 import random
@@ -38,7 +37,7 @@ from courtly.engine.errors import OptionError
 from courtly.engine.game import Game
 from courtly.lab import execute
 from courtly.lab.goals import Games, Goal, compare, estimate, length_unit, per_game
-from courtly.lab.store import LabDir
+from courtly.lab.store import LabDir, digest
 from courtly.lab.tunespace import (
     Param,
     beyond,
@@ -121,8 +120,7 @@ def evaluate(
         opts = {**t.base, **options_at(t.params, values, p)}
 
         def folder_for(settings: dict[str, Any], p: int = p) -> LabDir:
-            digest = hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()
-            return LabDir(root / "runs" / f"{p}p-{digest[:12]}")
+            return LabDir(root / "runs" / f"{p}p-{digest(settings, 12)}")
 
         plan = execute.as_begun(execute.plan(t.game.id, t.bots, n, p, seed, opts), folder_for)
         folder = folder_for(plan.settings)
