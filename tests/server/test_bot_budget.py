@@ -3,7 +3,8 @@ moves played at once only when that tells nothing, and a worker pool shared
 fairly between tables, whose searches think less rather than queue.
 
 The server's pool is replaced by one that records what each search is given
-and answers at once, so nothing here depends on the machine's speed."""
+and answers at once, and the pace of a bot's hidden decisions is recorded, not
+waited, so nothing here depends on the machine's speed."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from courtly.engine.game import State
 from courtly.engine.records import Record
 from courtly.games import get
 from courtly.server import bots as server_bots
+from courtly.server.acting import QUICK_PACE
 from courtly.server.app import create_app
 from courtly.server.bots import (
     MIN_THINK,
@@ -70,7 +72,13 @@ def recording() -> Recording:
 
 
 @pytest.fixture
-def client(db_path: Path, recording: Recording) -> Iterator[TestClient]:
+def client(
+    db_path: Path, recording: Recording, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[TestClient]:
+    async def unpaced(hub: Any, seconds: float) -> None:
+        pass  # a hidden decision's pace (tested below) would make every game here slow
+
+    monkeypatch.setattr(Hub, "_pace", unpaced)
     app = create_app(
         str(db_path),
         pool=recording,
@@ -226,15 +234,56 @@ def test_a_private_forced_move_takes_as_long_as_a_search(
     monkeypatch.setattr("courtly.server.acting.publicly_forced", lambda *a: False)
     record, forced = bots_play_to_the_end(client)
     assert len(recording.given) == len(record.actions) - forced  # forced: never searched
-    # ...but each waited what a search of that moment would have had (none once
-    # the turn's budget is spent and the quick heuristic plays on)
-    assert slept and all(s >= MIN_THINK for s in slept) and len(slept) <= forced
+    # ...but each waited what a search of that moment would have had (the quick
+    # heuristic's pace once the turn's budget is spent and it plays on)
+    assert len(slept) == len(record.actions) and forced
+    assert all(s > 0 for s in slept)
 
 
-def bots_play_to_the_end(client: TestClient) -> tuple[Record, int]:
-    """Two hard bots play a Crown Rivals table to the end: its record, and how
-    many of its moves were forced (a single legal move)."""
-    made = create(client, "crown-rivals", ["hard", "hard"], think=1.0, seed=5)
+@pytest.mark.parametrize("bots", [["hard", "hard"], ["normal", "random"]])
+def test_a_bot_s_hidden_decision_ends_when_its_think_does_choice_or_not(
+    client: TestClient, recording: Recording, monkeypatch: pytest.MonkeyPatch, bots: list[str]
+) -> None:
+    """A bot's answer came at once when it had no choice and later when it
+    had one (a search stops at 90% of its think, or at its iterations' ceiling:
+    Garrison's `hard` took 0.6-0.9 s of a second; a heuristic's choice goes
+    through a thread): in a Garrison window its speed told the table whether
+    it held a Spy. Every decision the table cannot foresee now ends when the
+    bot's think does (a quick bot's: ``QUICK_PACE``), what its choice took off
+    the wait. Here searches answer at once, so each waits about its whole think."""
+    log: list[tuple[str, str, float]] = []
+    choose = recording.choose
+
+    async def chosen(game_id: str, name: str, *args: Any, **kwargs: Any) -> int:
+        log.append(("chose", name, args[3] or 0.0))
+        return await choose(game_id, name, *args, **kwargs)
+
+    async def pace(hub: Any, seconds: float) -> None:
+        log.append(("waited", "", seconds))
+
+    monkeypatch.setattr(recording, "choose", chosen)
+    monkeypatch.setattr(Hub, "_pace", pace)
+    monkeypatch.setattr("courtly.server.acting.publicly_forced", lambda *a: False)
+    record, forced = bots_play_to_the_end(client, bots)
+    waits = [(log[i - 1] if i and log[i - 1][0] == "chose" else None, w)
+             for i, (kind, _, w) in enumerate(log) if kind == "waited"]  # fmt: skip
+    assert len(waits) == len(record.actions) and forced  # every decision, chosen or forced
+    assert sum(before is None for before, _ in waits) == forced
+    for before, wait in waits:
+        if before is None:  # forced: the think it would have had, at once
+            assert 0 < wait <= THINK_CAP
+        elif before[1] in SEARCHING:  # searched (here at once): the rest of its think
+            assert before[2] - 0.5 < wait <= before[2]
+        else:  # a quick bot's choice: the rest of its pace
+            assert wait <= QUICK_PACE
+    if "hard" in bots:
+        assert any(before and before[1] in SEARCHING for before, _ in waits)
+
+
+def bots_play_to_the_end(client: TestClient, bots: list[str] | None = None) -> tuple[Record, int]:
+    """Two bots (``hard`` by default) play a Crown Rivals table to the end: its
+    record, and how many of its moves were forced (a single legal move)."""
+    made = create(client, "crown-rivals", bots or ["hard", "hard"], think=1.0, seed=5)
     table = made["table"]["id"]
     deadline = time.monotonic() + 60
     while not client.get(f"/api/tables/{table}").json()["over"]:

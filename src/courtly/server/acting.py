@@ -45,11 +45,20 @@ from courtly.server.tables import Table
 
 HINT_MOVES = 5
 """Moves a hint names."""
+QUICK_PACE = 0.02
+"""Seconds a quick bot's (``easy``, ``normal``, ``random``) decision takes when
+the table cannot foresee it (a choice, or a move only the seat knows is
+forced): its heuristic decides in under 5 ms, a forced move at once, so the
+two came at different moments and a Garrison window's answer told the table
+whether the bot held a Spy. Every such decision is answered this long after it
+came to the bot (a searching bot's, its think after: it stops at 90% of it,
+or at its iterations' ceiling, and a forced one waited the whole think)."""
 WATCH_PACE = 1.0
 """Seconds ``courtly serve`` gives each move of a table of bots only: a pace
 people can watch (nobody follows 150 moves in five seconds), and bots-only
 tables never take the CPU that people's tables need. A table with a person
-at it is never paced (its bots answer at once, or as long as a search)."""
+at it is never paced (its bots answer at once when the table can foresee the
+move, otherwise when their think ends: ``QUICK_PACE``)."""
 
 
 class Acting(HubCore):
@@ -221,6 +230,7 @@ class Acting(HubCore):
     async def _bot_move(self, live: Live, seat: int) -> None:
         try:
             for _ in range(20):  # a decision that keeps changing under the bot: give up
+                started = time.monotonic()
                 async with live.lock:
                     table = live.table
                     if seat not in table.bot_turns():
@@ -235,14 +245,12 @@ class Acting(HubCore):
                     if searching and not seconds:  # the turn's budget is spent
                         name, searching = QUICK_STAND_IN, False
                     forced = len(legal) == 1
-                    public = forced and (not searching or publicly_forced(table.state, seat))
+                    public = forced and publicly_forced(table.state, seat)
                     watched = self.bot_pace > 0 and all(s.kind == "bot" for s in table.seats)
                 if watched:  # a table of bots only plays at a pace people can watch
                     await asyncio.sleep(self.bot_pace)
-                if public:  # everybody knows it: no search, no wait
-                    action = legal[0]
-                elif forced:  # only the seat knows it: as long as a search would take
-                    await self._pace(seconds)
+                    started = time.monotonic()
+                if public or forced:  # everybody knows it: no search, no wait
                     action = legal[0]
                 else:
                     action = await self.pool.choose(
@@ -255,6 +263,9 @@ class Acting(HubCore):
                         table=table.id,
                         lineup=table.lineup(),
                     )
+                if not public:  # its speed tells nothing: the same moment, choice or not
+                    due = seconds if searching else QUICK_PACE
+                    await self._pace(started + due - time.monotonic())
                 if searching:
                     live.turn_spent[seat] = live.turn_spent.get(seat, 0.0) + seconds
                 refused = await self.submit(live, seat, action, seq, by_bot=True)
@@ -285,8 +296,9 @@ class Acting(HubCore):
                 self._kick_bots(live)
 
     async def _pace(self, seconds: float) -> None:
-        """Wait as long as a search would, so a bot's speed tells nothing."""
-        await asyncio.sleep(seconds)
+        """Wait what is left of a bot's hidden decision (``QUICK_PACE``)."""
+        if seconds > 0:
+            await asyncio.sleep(seconds)
 
     # -- hints -----------------------------------------------------------------------------
     async def hint(self, live: Live, conn: Connection) -> Refused | None:
