@@ -22,8 +22,9 @@ from prompt_toolkit.output import DummyOutput
 from prompt_toolkit.output.vt100 import Vt100_Output
 from rich.console import Console
 
-from courtly.cli.play import TerminalTable, short_rules
+from courtly.cli.play import WORDS, TerminalTable, short_rules
 from courtly.cli.prompt import NotationCompleter, Prompter, make_session
+from courtly.engine.actions import Action
 from courtly.engine.errors import IllegalAction
 from courtly.games import get
 from tests.games.agincards.helpers import scenario
@@ -316,3 +317,47 @@ def test_a_typed_move_written_another_way_is_played_as_the_legal_one() -> None:
     assert shown.count("Not allowed") == 1
     assert state.record().actions == [(0, "6H right of 4C")]
     assert "placed 6♥ right of 4♣" in shown.lower()
+
+
+class FirstMove(Prompter):
+    """A person who always makes the first legal move."""
+
+    def ask(self, prompt: str, words: object = (), fresh: bool = True) -> str:
+        assert isinstance(words, list)
+        return str(words[len(WORDS)])
+
+
+@pytest.mark.parametrize("bot", ["normal", "hard@0.1"])
+def test_a_bot_s_move_the_person_cannot_foresee_comes_after_its_pace(
+    monkeypatch: pytest.MonkeyPatch, bot: str
+) -> None:
+    """At the terminal a bot's forced move came at once and a choice after
+    the bot had chosen (a `hard` bot's search: a visible pause), so in a
+    Garrison window the pause told the person whether the bot held a Spy.
+    Each of its decisions the person cannot foresee is now shown when its
+    pace ends (``Bot.pace``: its think, ``QUICK_PACE`` for a quick bot); a
+    move everyone can tell was forced comes at once."""
+    waits: list[float] = []
+    monkeypatch.setattr(time, "sleep", waits.append)
+    hidden: list[bool] = []  # each bot decision: does the person know it was forced?
+    game = get("garrison")
+    state = game.new(players=2, seed=6, options={"length": "quick"})
+    out = Console(file=io.StringIO(), width=100)
+    table = TerminalTable(["human", bot], game, state, out, prompter=FirstMove(out))
+    decision = table.decision
+
+    def noted(seat: int, legal: list[Action]) -> None:
+        if seat == 1:
+            hidden.append(not (len(legal) == 1 and state.choices_public(seat)))
+        decision(seat, legal)
+
+    table.driver.on_decision = noted
+    table.run()
+    assert state.over and hidden.count(False) < len(hidden)
+    pace = table.bots[1].pace()
+    assert pace is not None and all(0 < w <= pace for w in waits)
+    if bot == "normal":  # it decides in far less than its pace: every hidden one waits
+        assert len(waits) == hidden.count(True)
+    else:  # a search may use its whole think; a forced move waits all of it
+        assert 0 < len(waits) <= hidden.count(True)
+        assert max(waits) > pace / 2

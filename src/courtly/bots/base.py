@@ -15,6 +15,10 @@ from mypy_extensions import mypyc_attr
 from courtly.engine.actions import Action
 from courtly.engine.game import Game
 
+QUICK_PACE = 0.02
+"""Seconds a quick bot's decision (``random``, ``easy``, ``normal``: under 5 ms)
+takes at a table with people when the table cannot foresee it (``Bot.pace``)."""
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # every other bot subclasses it, interpreted
 class Bot:
@@ -38,6 +42,16 @@ class Bot:
         from outside. A bot that models the other seats reads it (``hard``
         plays a seat shown as ``random`` or ``easy`` so in its search); by
         default it is not read."""
+
+    def pace(self) -> float | None:
+        """Seconds each of its decisions takes at a table with people when the
+        table cannot foresee it (a choice, or a move only its seat knows is
+        forced), so that its speed tells nothing (a forced move comes at once,
+        a choice when the bot has chosen: in a Garrison window that told
+        whether it held a Spy). ``QUICK_PACE`` for a bot that decides at once;
+        a searching bot's clock (``ISMCTS``); None: its own speed (a search
+        by iterations alone, a measurement's setting)."""
+        return QUICK_PACE
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name} for {self.game.id}>"

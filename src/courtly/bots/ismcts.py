@@ -192,6 +192,12 @@ class ISMCTS(Bot):
         self._last: tuple[Mapping[str, Any], Action, list[Node | None]] | None = None
         self._plain = type(game).observed_as is Game.observed_as
 
+    def pace(self) -> float | None:
+        """Its clock (``seconds``, else ``time_cap``): the search stops by then
+        (sooner at its iterations' ceiling) and waits out the rest at a table
+        (``Bot.pace``); None without one."""
+        return self.seconds if self.seconds is not None else self.time_cap
+
     def act(
         self, observation: Mapping[str, Any] | None, legal: Sequence[Action], rng: random.Random
     ) -> Action:

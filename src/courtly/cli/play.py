@@ -18,6 +18,7 @@ bots here plays the game ``courtly sim`` plays with the same seed.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -210,6 +211,9 @@ class TerminalTable:
         self.humans = [i for i, n in enumerate(names) if n == HUMAN]
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.log: list[Event] = []
+        self.due: float | None = None
+        """When the bot deciding now may show its move (``keep_pace``)."""
+        self.bots: dict[int, bot_registry.Bot] = {}
         self.table: list[str | None] = [None if n == HUMAN else n for n in names]
         table = self.table
         policies: list[Policy] = []
@@ -220,6 +224,7 @@ class TerminalTable:
                 bot = bot_registry.make(n, game, think)
                 bot.meet(table)  # the seats' levels are on the table for all to see
                 policies.append(bot)
+                self.bots[i] = bot
         self.driver = Driver(
             state, policies, events=True, on_decision=self.decision, on_move=self.moved
         )
@@ -253,14 +258,31 @@ class TerminalTable:
         self.driver.step(seat)
 
     def decision(self, seat: int, legal: list[Action]) -> None:
-        """Before a decision: the device goes to the person deciding."""
+        """Before a decision: the device goes to the person deciding; a bot's
+        decision the people cannot foresee is timed (``keep_pace``)."""
         if seat in self.humans:
             self.privacy_screen(seat)
+        elif self.humans and not (len(legal) == 1 and self.state.choices_public(seat)):
+            pace = self.bots[seat].pace()
+            self.due = None if pace is None else time.monotonic() + pace
+
+    def keep_pace(self) -> None:
+        """A bot's move the people could not foresee (a choice, or a move only
+        its seat knows is forced) is shown when its pace ends (``Bot.pace``:
+        a searching bot's think), so its speed tells nothing: a forced move
+        came at once and a choice after the search, so in a Garrison window a
+        `hard` bot's pause told whether it held a Spy."""
+        if self.due is not None:
+            left = self.due - time.monotonic()
+            self.due = None
+            if left > 0:
+                time.sleep(left)
 
     def moved(self, move: Move) -> None:
         """After a move: its events; a person's forced move says it was made
         for them, on the first line they see of it (or on its own line, in
         the move's words, when its events say nothing to them)."""
+        self.keep_pace()
         forced = move.choices == 1 and move.seat in self.humans
         if not self.show(move.events, FORCED if forced else "") and forced:
             self.out.print(

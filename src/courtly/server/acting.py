@@ -27,6 +27,7 @@ import time
 from typing import Any
 
 from courtly.bots import review as advice
+from courtly.bots.base import QUICK_PACE
 from courtly.engine.actions import Action
 from courtly.engine.driver import decision_seed, serving_order
 from courtly.engine.events import Event
@@ -45,14 +46,6 @@ from courtly.server.tables import Table
 
 HINT_MOVES = 5
 """Moves a hint names."""
-QUICK_PACE = 0.02
-"""Seconds a quick bot's (``easy``, ``normal``, ``random``) decision takes when
-the table cannot foresee it (a choice, or a move only the seat knows is
-forced): its heuristic decides in under 5 ms, a forced move at once, so the
-two came at different moments and a Garrison window's answer told the table
-whether the bot held a Spy. Every such decision is answered this long after it
-came to the bot (a searching bot's, its think after: it stops at 90% of it,
-or at its iterations' ceiling, and a forced one waited the whole think)."""
 WATCH_PACE = 1.0
 """Seconds ``courtly serve`` gives each move of a table of bots only: a pace
 people can watch (nobody follows 150 moves in five seconds), and bots-only
@@ -264,7 +257,7 @@ class Acting(HubCore):
                         lineup=table.lineup(),
                     )
                 if not public:  # its speed tells nothing: the same moment, choice or not
-                    due = seconds if searching else QUICK_PACE
+                    due = seconds if searching else QUICK_PACE  # as Bot.pace, with the turn's think
                     await self._pace(started + due - time.monotonic())
                 if searching:
                     live.turn_spent[seat] = live.turn_spent.get(seat, 0.0) + seconds
