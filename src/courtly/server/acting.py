@@ -243,7 +243,7 @@ class Acting(HubCore):
                 if watched:  # a table of bots only plays at a pace people can watch
                     await asyncio.sleep(self.bot_pace)
                     started = time.monotonic()
-                if public or forced:  # everybody knows it: no search, no wait
+                if forced:  # no search; a wait below unless everybody knows it was forced
                     action = legal[0]
                 else:
                     action = await self.pool.choose(
