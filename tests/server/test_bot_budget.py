@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from courtly.bots.base import publicly_forced
 from courtly.engine.game import State
 from courtly.engine.records import Record
 from courtly.games import get
-from courtly.server import bots as server_bots
 from courtly.server.acting import QUICK_PACE
 from courtly.server.app import create_app
 from courtly.server.bots import (
@@ -34,7 +34,6 @@ from courtly.server.bots import (
     BotPool,
     FairSlots,
     fair_think,
-    publicly_forced,
     turn_think,
 )
 from courtly.server.limits import Limits
@@ -230,7 +229,6 @@ def test_a_private_forced_move_takes_as_long_as_a_search(
         slept.append(seconds)
 
     monkeypatch.setattr(Hub, "_pace", pace)
-    monkeypatch.setattr(server_bots, "publicly_forced", lambda *a: False)
     monkeypatch.setattr("courtly.server.acting.publicly_forced", lambda *a: False)
     record, forced = bots_play_to_the_end(client)
     assert len(recording.given) == len(record.actions) - forced  # forced: never searched

@@ -13,11 +13,20 @@ from typing import Any, ClassVar
 from mypy_extensions import mypyc_attr
 
 from courtly.engine.actions import Action
-from courtly.engine.game import Game
+from courtly.engine.game import Game, State
 
 QUICK_PACE = 0.02
 """Seconds a quick bot's decision (``random``, ``easy``, ``normal``: under 5 ms)
 takes at a table with people when the table cannot foresee it (``Bot.pace``)."""
+
+
+def publicly_forced(state: State, seat: int) -> bool:
+    """The seat's one legal move is one everybody could tell was forced: the
+    game says everybody can see the seat's moves (else playing it at once
+    would tell the table about its hidden cards). Judged by the rules, never
+    by sampled worlds: a sample that happens to agree is no proof. Any other
+    decision of a bot takes its ``Bot.pace`` at a table with people."""
+    return len(state.legal_actions(seat)) == 1 and state.choices_public(seat)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # every other bot subclasses it, interpreted

@@ -34,6 +34,7 @@ from rich.table import Table
 
 from courtly import bots as bot_registry
 from courtly.bots import review
+from courtly.bots.base import publicly_forced
 from courtly.cli.prompt import Prompter
 from courtly.engine import text
 from courtly.engine.actions import Action
@@ -262,7 +263,7 @@ class TerminalTable:
         decision the people cannot foresee is timed (``keep_pace``)."""
         if seat in self.humans:
             self.privacy_screen(seat)
-        elif self.humans and not (len(legal) == 1 and self.state.choices_public(seat)):
+        elif self.humans and not publicly_forced(self.state, seat):
             pace = self.bots[seat].pace()
             self.due = None if pace is None else time.monotonic() + pace
 

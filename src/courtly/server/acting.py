@@ -27,7 +27,7 @@ import time
 from typing import Any
 
 from courtly.bots import review as advice
-from courtly.bots.base import QUICK_PACE
+from courtly.bots.base import QUICK_PACE, publicly_forced
 from courtly.engine.actions import Action
 from courtly.engine.driver import decision_seed, serving_order
 from courtly.engine.events import Event
@@ -35,7 +35,6 @@ from courtly.server.bots import (
     QUICK_STAND_IN,
     SEARCHING,
     SearchStuck,
-    publicly_forced,
     turn_think,
 )
 from courtly.server.connections import Connection

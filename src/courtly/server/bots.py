@@ -53,7 +53,6 @@ from typing import Any, TypeVar
 from courtly import bots
 from courtly.bots import review
 from courtly.bots.ismcts import Analysis
-from courtly.engine.game import State
 from courtly.games import get
 
 T = TypeVar("T")
@@ -97,14 +96,6 @@ def fair_think(allotted: float, waited: float, waiting: int, slots: int) -> floa
     wait for the ``slots`` workers (bots think less rather than queue)."""
     left = allotted - waited
     return max(MIN_THINK, min(left, allotted * slots / (slots + waiting)))
-
-
-def publicly_forced(state: State, seat: int) -> bool:
-    """The seat's one legal move is one everybody could tell was forced: the
-    game says everybody can see the seat's moves (else playing it at once
-    would tell the table about its hidden cards). Judged by the rules, never
-    by sampled worlds: a sample that happens to agree is no proof."""
-    return len(state.legal_actions(seat)) == 1 and state.choices_public(seat)
 
 
 class FairSlots:
