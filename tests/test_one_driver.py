@@ -168,9 +168,9 @@ def test_pettingzoo(moves: list[tuple[int, str]]) -> None:
             env.step(None)
             continue
         seat = int(agent.split("_")[1])
-        assert env.state is not None
-        env.step(_as_the_driver_asks(seats[seat], env.state, seat).id)
-    assert env.state is not None and env.state.record().actions == moves
+        assert env.courtly_state is not None
+        env.step(_as_the_driver_asks(seats[seat], env.courtly_state, seat).id)
+    assert env.courtly_state is not None and env.courtly_state.record().actions == moves
 
 
 def test_gymnasium() -> None:
@@ -181,10 +181,10 @@ def test_gymnasium() -> None:
     me = bots.make(BOTS[0], GAME)
     done = False
     while not done:
-        assert env.state is not None
-        action = _as_the_driver_asks(me, env.state, 0)
+        assert env.courtly_state is not None
+        action = _as_the_driver_asks(me, env.courtly_state, 0)
         _obs, _reward, done, _cut, _info = env.step(action.id)
-    state = env.state
+    state = env.courtly_state
     assert state is not None and state.over
     assert state.record().actions == the_game(state.seed)
 

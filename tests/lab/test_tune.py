@@ -74,6 +74,44 @@ def test_declared_tunables_are_options_the_game_plays() -> None:
         players_list(garrison, "1-3")
 
 
+def test_a_reversed_player_range_is_refused_before_any_game() -> None:
+    """``--players 5-3`` once meant no player count at all: a tune of nothing,
+    whose report said its goal was "perhaps reached" on an interval of nan."""
+    with pytest.raises(OptionError, match=re.escape("(3-5, not 5-3)")):
+        players_list(get("garrison"), "5-3")
+    said = runner.invoke(
+        app,
+        ["lab", "tune", "garrison", "--goal", "length=2..4", "--players", "5-3"],
+    )
+    words = " ".join(said.output.split())
+    assert said.exit_code == 2 and "3-5, not 5-3" in words and "nan" not in words
+
+
+def test_a_goal_no_game_could_meet_is_refused_with_what_the_measure_can_be() -> None:
+    for bad, words in (
+        ("ties=2", "ties is a share of games, from 0 to 1"),
+        ("length=-3..-1", "length is a length, 0 or more"),
+        ("drama=1.5..3", "drama is from 0 to 1"),
+        ("first_player_edge=nan", "could never be met"),
+    ):
+        with pytest.raises(OptionError, match=re.escape(words)):
+            parse_goal(bad)
+    assert parse_goal("ties=0..2").high == 2  # part of it can be met: the search may try
+    assert parse_goal("length_spread=-2..0").low == -2  # a spread may run either way
+    with pytest.raises(OptionError, match="the tune plays only 4"):
+        parse_goals(["length_spread=min"], [4])
+    assert parse_goals(["length_spread=min"], [2, 4])[0].measure == "length_spread"
+
+
+def test_an_option_set_while_the_game_s_tunables_are_searched_says_how_to_fix_it() -> None:
+    """With no --param the tune searches the game's declared tunables: the
+    refusal names them rather than a --param the designer never gave."""
+    with pytest.raises(OptionError) as refused:
+        space(get("garrison"), [], [4], {"target": 40})
+    said = str(refused.value)
+    assert "with no --param" in said and "(target)" in said and "searched with --param" not in said
+
+
 ARGS = [
     "lab", "tune", "garrison", "--players", "2-3", "--goal", "length_spread=min",
     "--goal", "length=2..3", "-n", "4", "--confirm", "4", "--jobs", "1",

@@ -59,7 +59,7 @@ def test_the_checker_s_render_check_passes_and_the_seat_s_view_is_shown(
     obs, _ = env.reset(seed=3)
     shown = env.render() if mode == "ansi" else capsys.readouterr().out
     assert isinstance(shown, str) and "Intrigue" in shown and "[/" not in shown
-    hand = env.state.observation(1)["hand"]  # type: ignore[union-attr]
+    hand = env.courtly_state.observation(1)["hand"]  # type: ignore[union-attr]
     assert hand and "Your hand" in shown
     if mode == "human":
         env.step(int(np.flatnonzero(obs["action_mask"])[0]))
@@ -83,18 +83,18 @@ def test_an_episode_runs_to_the_end_with_a_rank_reward() -> None:
     policy = lambda obs: int(pick.choice(np.flatnonzero(obs["action_mask"])))  # noqa: E731
     rewards = {_episode(env, seed, policy)[0] for seed in range(8)}
     assert rewards <= {-1.0, -0.5, 0.0, 0.5, 1.0} and len(rewards) > 1
-    assert env.state.over
+    assert env.courtly_state.over
 
 
 def test_the_seed_fixes_the_whole_episode() -> None:
     env = courtly.rl.gym_env("agents-of-the-crown", opponents=["random"], options={"years": 1})
     first = lambda obs: int(np.flatnonzero(obs["action_mask"])[-1])  # noqa: E731
     _episode(env, 8, first)
-    a = list(env.state.history)
+    a = list(env.courtly_state.history)
     _episode(env, 8, first)
-    assert env.state.history == a
+    assert env.courtly_state.history == a
     _episode(env, 9, first)
-    assert env.state.history != a
+    assert env.courtly_state.history != a
 
 
 def test_a_searching_bot_remembers_nothing_from_an_earlier_episode() -> None:
@@ -103,20 +103,20 @@ def test_a_searching_bot_remembers_nothing_from_an_earlier_episode() -> None:
     env = courtly.rl.gym_env("intrigue", seat=0, opponents=["ismcts"])
     first = lambda obs: int(np.flatnonzero(obs["action_mask"])[0])  # noqa: E731
     _episode(env, 7, first)
-    a = list(env.state.history)
+    a = list(env.courtly_state.history)
     _episode(env, 8, first)
     _episode(env, 7, first)
-    assert env.state.history == a
+    assert env.courtly_state.history == a
 
 
 def test_an_illegal_action_forfeits_or_raises() -> None:
     env = courtly.rl.gym_env("crown-rivals")
     obs, _ = env.reset(seed=2)
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
-    before = list(env.state.history)
+    before = list(env.courtly_state.history)
     _, reward, terminated, _, info = env.step(illegal)
     assert reward == -1.0 and terminated and "illegal" in info["illegal_action"]
-    assert env.state.history == before
+    assert env.courtly_state.history == before
     with pytest.raises(CourtlyError, match="reset"):
         env.step(int(np.flatnonzero(obs["action_mask"])[0]))
     strict = courtly.rl.gym_env("crown-rivals", illegal="raise")
@@ -129,16 +129,16 @@ def test_an_action_must_be_an_integer() -> None:
     env = courtly.rl.gym_env("crown-rivals")
     obs, _ = env.reset(seed=2)
     legal = np.flatnonzero(obs["action_mask"])
-    before = list(env.state.history)
+    before = list(env.courtly_state.history)
     for bad in (float(legal[0]) + 0.7, "3", None, True):
         with pytest.raises(CourtlyError, match=r"not an action id: give an integer from 0 to"):
             env.step(bad)
-    assert env.state.history == before
+    assert env.courtly_state.history == before
     env.step(legal[0])  # a NumPy integer, as np.flatnonzero gives it
-    assert len(env.state.history) > len(before)
+    assert len(env.courtly_state.history) > len(before)
     obs, _ = env.reset(seed=2)
     env.step(np.asarray(np.flatnonzero(obs["action_mask"])[0]))  # a 0-d array
-    assert len(env.state.history) > len(before)
+    assert len(env.courtly_state.history) > len(before)
 
 
 def test_bad_settings_get_clear_errors() -> None:

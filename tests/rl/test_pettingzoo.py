@@ -9,10 +9,11 @@ import warnings
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, render_test, seed_test
+from pettingzoo.utils import wrappers
 from rich.text import Text
 
 import courtly.rl
-from courtly.engine.errors import IllegalAction, OptionError
+from courtly.engine.errors import CourtlyError, IllegalAction, OptionError
 from tests.rl.cases import EVERY_COUNT, options
 
 
@@ -48,7 +49,7 @@ def test_a_game_ends_with_rank_rewards_that_sum_to_zero() -> None:
     env = courtly.rl.pettingzoo_env("intrigue")
     order, total = _play(env, seed=5)
     assert len(order) > 20 and not env.agents
-    ranks = env.state.ranks()
+    ranks = env.courtly_state.ranks()
     for i, agent in enumerate(env.possible_agents):
         assert total[agent] == pytest.approx(1 - (ranks[i] - 1))  # three seats: 1, 0, -1
     assert abs(sum(total.values())) < 1e-9
@@ -72,7 +73,7 @@ def test_only_the_agent_being_served_has_actions_in_its_mask() -> None:
     until each is served."""
     env = courtly.rl.pettingzoo_env("agents-of-the-crown", options={"years": 1})
     env.reset(seed=5)
-    assert len(env.state.to_act) == 4
+    assert len(env.courtly_state.to_act) == 4
     for _ in range(4):
         served = env.agent_selection
         masks = {agent: env.observe(agent)["action_mask"].any() for agent in env.agents}
@@ -83,11 +84,11 @@ def test_only_the_agent_being_served_has_actions_in_its_mask() -> None:
 def test_an_earlier_commit_of_the_same_phase_stays_hidden() -> None:
     env = courtly.rl.pettingzoo_env("agents-of-the-crown", options={"years": 1})
     env.reset(seed=3)
-    while env.state.decision != "commit":
+    while env.courtly_state.decision != "commit":
         obs, *_ = env.last()
         env.step(int(np.flatnonzero(obs["action_mask"])[0]))
     first = env.agent_selection
-    waiting = set(env.state.to_act)
+    waiting = set(env.courtly_state.to_act)
     obs, *_ = env.last()
     # a face-down commit: what the next seat is shown must not depend on its card
     notation = {
@@ -101,8 +102,8 @@ def test_an_earlier_commit_of_the_same_phase_stays_hidden() -> None:
     for a in downs[:2]:
         twin = courtly.rl.pettingzoo_env("agents-of-the-crown", options={"years": 1})
         twin.reset(seed=3)
-        for seat, aid in env.state.history:
-            twin.state.apply(seat, aid)
+        for seat, aid in env.courtly_state.history:
+            twin.courtly_state.apply(seat, aid)
         twin.agent_selection = first  # the serving order follows from the seed and moves
         twin.step(int(a))
         nxt = twin.agent_selection
@@ -122,6 +123,34 @@ def test_bad_input_gets_clear_errors() -> None:
         env.step(illegal)
 
 
+def test_an_action_that_is_not_an_integer_id_is_refused_as_gymnasium_refuses_it() -> None:
+    """``step(3.7)`` and ``step("3")`` were read as action 3."""
+    env = courtly.rl.pettingzoo_env("crown-rivals")
+    env.reset(seed=1)
+    obs, *_ = env.last()
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    before = list(env.courtly_state.history)
+    for bad in (legal + 0.5, str(legal), True):
+        with pytest.raises(
+            CourtlyError, match=r"is not an action id: give an integer from 0 to 720"
+        ):
+            env.step(bad)
+    assert env.courtly_state.history == before  # nothing was played
+    env.step(np.int64(legal))  # a NumPy integer is an id
+    assert len(env.courtly_state.history) == len(before) + 1
+
+
+def test_pettingzoo_s_wrappers_keep_their_state_method_and_reach_the_courtly_state() -> None:
+    """The Courtly state was ``env.state``, hiding ``AECEnv.state()``: PettingZoo's
+    wrappers then called the state itself (``'CrownState' object is not callable``)."""
+    wrapped = wrappers.OrderEnforcingWrapper(courtly.rl.pettingzoo_env("crown-rivals"))
+    wrapped.reset(seed=1)
+    assert callable(wrapped.state)
+    with pytest.raises(NotImplementedError):
+        wrapped.state()  # no global state is offered: PettingZoo's own default
+    assert wrapped.unwrapped.courtly_state.seed == 1
+
+
 def test_ansi_render_shows_the_spectators_table() -> None:
     """As the terminal shows it: colours as ANSI codes, never Rich's markup
     (it returned ``[bold]Crown Rivals[/]`` as it was)."""
@@ -129,11 +158,11 @@ def test_ansi_render_shows_the_spectators_table() -> None:
     env.reset(seed=1)
     text = env.render()
     assert isinstance(text, str) and text
-    hand = env.state.observation(0)["hand"]
-    plain = Text.from_markup(env.game.render(env.state.observation(None))).plain
+    hand = env.courtly_state.observation(0)["hand"]
+    plain = Text.from_markup(env.game.render(env.courtly_state.observation(None))).plain
     assert re.sub(r"\x1b\[[0-9;]*m", "", text).rstrip("\n") == plain.rstrip("\n")
     assert "\x1b[" in text and "[/" not in text
-    assert env.state.observation(None).get("hand") is None and hand
+    assert env.courtly_state.observation(None).get("hand") is None and hand
 
 
 def test_human_render_prints_the_table_as_the_game_goes(capsys: pytest.CaptureFixture[str]) -> None:
@@ -166,12 +195,12 @@ def test_garrison_s_reaction_windows_ask_one_seat_at_a_time() -> None:
     env = courtly.rl.pettingzoo_env("garrison", players=4, options={"max_rounds": 2})
     env.reset(seed=6)
     windows = 0
-    while not env.state.over:
+    while not env.courtly_state.over:
         seat = int(env.agent_selection.split("_")[1])
-        assert list(env.state.to_act) == [seat]
-        if env.state.observation(seat)["window"]:
+        assert list(env.courtly_state.to_act) == [seat]
+        if env.courtly_state.observation(seat)["window"]:
             windows += 1
             others = [s for s in range(4) if s != seat]
-            assert all(env.state.observation(s)["to_act"] == [] for s in others)
+            assert all(env.courtly_state.observation(s)["to_act"] == [] for s in others)
         env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[-1]))
     assert windows > 5

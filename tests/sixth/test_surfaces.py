@@ -123,7 +123,7 @@ def test_pettingzoo_api_and_an_episode(registered: str) -> None:
         env.step(int(np.flatnonzero(obs["action_mask"])[0]))
         moves += 1
     assert moves == GAME.max_length(3, GAME.Options.parse({"rounds": 1}))
-    assert env.state.over
+    assert env.courtly_state.over
 
 
 def test_gymnasium_check_env_and_an_episode(registered: str) -> None:
@@ -136,7 +136,7 @@ def test_gymnasium_check_env_and_an_episode(registered: str) -> None:
     while not done:
         obs, reward, terminated, truncated, _ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
         done = terminated or truncated
-    assert env.state.over and -1.0 <= reward <= 1.0
+    assert env.courtly_state.over and -1.0 <= reward <= 1.0
 
 
 def test_openspiel_registers_it_truthfully_and_ismcts_plays_it(registered: str) -> None:

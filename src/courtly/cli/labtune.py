@@ -108,7 +108,7 @@ def tune(
         players=counts,
         n=n,
         seed=seed,
-        goals=parse_goals(goal),
+        goals=parse_goals(goal, counts),
         params=space(g, param or [], counts, base),
         base=base,
     )

@@ -39,6 +39,20 @@ MEASURES: dict[str, str] = {
 }
 """Every measure a goal may name, in plain words."""
 
+INF = math.inf
+BOUNDS: dict[str, tuple[float, float, str]] = {
+    "first_player_edge": (-1.0, 1.0, "a difference of shares, from -1 to 1"),
+    "length": (0.0, INF, "a length, 0 or more"),
+    "length_spread": (-INF, INF, ""),
+    "decisions": (0.0, INF, "a count, 0 or more"),
+    "decisiveness": (0.0, 1.0, "from 0 to 1"),
+    "drama": (0.0, 1.0, "from 0 to 1"),
+    "lead_changes": (0.0, INF, "a count, 0 or more"),
+    "ties": (0.0, 1.0, "a share of games, from 0 to 1"),
+    "margin": (0.0, INF, "a lead, 0 or more"),
+}
+"""The values each measure can take: a goal wholly outside them could never be met."""
+
 RESAMPLES = 400
 
 
@@ -120,16 +134,32 @@ def parse_goal(text: str) -> Goal:
             a, b = (float(x) for x in want.split("..", 1))
             if a > b:
                 raise OptionError(f"--goal {text!r}: the range's low end is above its high end")
-            return Goal(name, "range", a, b)
-        return Goal(name, "value", float(want))
+            goal = Goal(name, "range", a, b)
+        else:
+            goal = Goal(name, "value", float(want))
     except ValueError:
         raise OptionError(
             f"--goal {text!r}: {want!r} is not a number, a range low..high, max or min"
         ) from None
+    least, most, what = BOUNDS[name]
+    low, high = goal.low, (goal.high if goal.want == "range" else goal.low)
+    if not all(map(math.isfinite, (low, high))) or high < least or low > most:
+        raise OptionError(f"--goal {text!r}: {name} is {what}, so this goal could never be met")
+    return goal
 
 
-def parse_goals(texts: list[str]) -> list[Goal]:
+def parse_goals(texts: list[str], players: list[int] | None = None) -> list[Goal]:
+    """Every goal stated, checked against the player counts played (if given):
+    ``length_spread`` compares counts, so it needs two or more."""
     goals = [parse_goal(t) for t in texts]
+    if players is not None and len(players) < 2:
+        for g in goals:
+            if g.measure == "length_spread":
+                raise OptionError(
+                    f"--goal {g.text!r}: length_spread compares the length at several player "
+                    f"counts, and the tune plays only {players[0]}: give --players a range "
+                    "or a list (e.g. --players 2-6)"
+                )
     names = [g.measure for g in goals]
     for n in names:
         if names.count(n) > 1:

@@ -93,7 +93,13 @@ def players_list(game: Game, text: str | None) -> list[int]:
     try:
         for part in text.split(","):
             a, _, b = part.partition("-")
-            out.extend(range(int(a), int(b or a) + 1))
+            low, high = int(a), int(b or a)
+            if high < low:
+                raise OptionError(
+                    f"--players {text!r}: a range runs from the fewer players to the more "
+                    f"({high}-{low}, not {low}-{high})"
+                )
+            out.extend(range(low, high + 1))
     except ValueError:
         raise OptionError(
             f"--players {text!r}: write a count, a range (2-6) or a list (2,4)"

@@ -94,6 +94,7 @@ def space(
     tunables = {t.option: t for t in game.tunables}
     fields = game.Options.model_fields
     choosable = [n for n in fields if n != "deck" and choice_values(game, n)]
+    searched_by_default = not names
     if not names:
         names = list(tunables) or choosable
     known = ", ".join([*tunables, *choosable]) or "none"
@@ -102,6 +103,12 @@ def space(
         m = _SPEC.fullmatch(spec.strip())
         name = m["option"] if m else spec.strip()
         if name in fixed:
+            if searched_by_default:
+                raise OptionError(
+                    f"option {name!r} is set with -o, but with no --param the tune searches "
+                    f"every option {game.name} lets it tune ({', '.join(names)}): name the "
+                    f"ones to search with --param, or leave {name!r} out of -o"
+                )
             raise OptionError(f"option {name!r} is both set with -o and searched with --param")
         if m is None or (name not in tunables and name not in choosable):
             raise OptionError(

@@ -12,7 +12,7 @@ import numpy as np
 from rich.console import Console
 
 from courtly import games
-from courtly.engine.errors import OptionError
+from courtly.engine.errors import CourtlyError, OptionError
 from courtly.engine.game import Game, State
 from courtly.rl.encoding import Encoder, encoder
 
@@ -77,3 +77,17 @@ def action_mask(state: State, seat: int, served: int | None = None) -> np.ndarra
         for a in state.legal_actions(seat):
             mask[a.id] = 1
     return mask
+
+
+def action_id(game: Game, action: Any) -> int:
+    """An action given to an environment, as an id: a plain int or a NumPy
+    integer (or a NumPy scalar array of one, as a vector of envs may give);
+    anything else (a float, a string, a bool) is refused with the ids allowed."""
+    if isinstance(action, np.ndarray) and action.shape == ():
+        action = action[()]
+    if not isinstance(action, int | np.integer) or isinstance(action, bool):
+        raise CourtlyError(
+            f"action {action!r} is not an action id: give an integer from 0 to "
+            f"{game.action_space_size - 1} (a plain int or a NumPy integer)"
+        )
+    return int(action)

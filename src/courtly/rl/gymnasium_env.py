@@ -11,7 +11,7 @@
 The agent plays ``seat``; every other seat is a Courtly bot (``courtly.bots.make``)
 that acts on its own observation. The game is played by the engine's driver
 (``courtly.engine.driver``) from a game seed drawn from the reset seed
-(``env.state.seed``): its seeding scheme gives the bots' generators and the
+(``env.courtly_state.seed``): its seeding scheme gives the bots' generators and the
 order in which seats deciding at once are served (nobody sees another's
 choice of the same phase), so an agent that plays as a bot would plays the
 game ``courtly sim`` plays from that game seed. The observation is a dict of
@@ -53,6 +53,7 @@ from courtly.engine.game import Game, State
 from courtly.rl.common import (
     RENDER_FPS,
     RENDER_MODES,
+    action_id,
     action_mask,
     make_encoder,
     render_mode_checked,
@@ -116,7 +117,7 @@ class CourtlyGym(gym.Env):
             }
         )
         self.action_space = spaces.Discrete(size)
-        self.state: State | None = None
+        self.courtly_state: State | None = None
         self.driver: Driver | None = None
         self._done = True
 
@@ -136,29 +137,25 @@ class CourtlyGym(gym.Env):
         the serving order."""
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(1 << 48))
-        self.state = self.game.new(players=self.players, seed=game_seed, options=self.options)
+        self.courtly_state = self.game.new(
+            players=self.players, seed=game_seed, options=self.options
+        )
         self.bots = self._seat_bots()
         policies = [self.bots.get(s) for s in range(self.players)]
-        self.driver = Driver(self.state, policies)
+        self.driver = Driver(self.courtly_state, policies)
         self.driver.run()  # the bots play until the agent is served
-        self._done = self.state.over
+        self._done = self.courtly_state.over
         if self.render_mode == "human":  # shown as it goes, as Gymnasium's human mode is
             self.render()
         return self._obs(), self._info()
 
     def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
-        state = self.state
+        state = self.courtly_state
         if state is None or self._done:
             raise CourtlyError("the episode is over: call reset() to start a new game")
-        if isinstance(action, np.ndarray) and action.shape == ():
-            action = action[()]  # a NumPy scalar array, as a vector of envs may give one
-        if not isinstance(action, int | np.integer) or isinstance(action, bool):
-            raise CourtlyError(
-                f"action {action!r} is not an action id: give an integer from 0 to "
-                f"{self.game.action_space_size - 1} (a plain int or a NumPy integer)"
-            )
+        number = action_id(self.game, action)
         try:
-            act = self.game.action(int(action))
+            act = self.game.action(number)
             reason = state.check(self.seat, act)
         except CourtlyError as exc:
             reason = str(exc)
@@ -189,12 +186,14 @@ class CourtlyGym(gym.Env):
         return self._obs(), reward, state.over, False, self._info()
 
     def render(self) -> str | None:
-        if self.render_mode is None or self.state is None:
+        if self.render_mode is None or self.courtly_state is None:
             return None
-        return rendered(self.game.render(self.state.observation(self.seat)), self.render_mode)
+        return rendered(
+            self.game.render(self.courtly_state.observation(self.seat)), self.render_mode
+        )
 
     def _obs(self) -> dict[str, np.ndarray]:
-        state = self.state
+        state = self.courtly_state
         assert state is not None
         return {
             "observation": self.encoder.encode(state.observation(self.seat)),
@@ -202,7 +201,7 @@ class CourtlyGym(gym.Env):
         }
 
     def _info(self) -> dict[str, Any]:
-        state = self.state
+        state = self.courtly_state
         assert state is not None
         return {"action_mask": action_mask(state, self.seat)}
 

@@ -35,6 +35,7 @@ from courtly.engine.game import Game, State
 from courtly.rl.common import (
     RENDER_FPS,
     RENDER_MODES,
+    action_id,
     action_mask,
     make_encoder,
     render_mode_checked,
@@ -80,7 +81,7 @@ class CourtlyAEC(AECEnv):
         )
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
-        self.state: State | None = None
+        self.courtly_state: State | None = None
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -94,14 +95,14 @@ class CourtlyAEC(AECEnv):
         construction; ``options`` here is accepted and unused."""
         if seed is None:
             seed = random.SystemRandom().getrandbits(48)
-        self.state = self.game.new(players=self.players, seed=seed, options=self.options)
+        self.courtly_state = self.game.new(players=self.players, seed=seed, options=self.options)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[served(self.state)]
+        self.agent_selection = self.possible_agents[served(self.courtly_state)]
         if self.render_mode == "human":  # shown as it goes, as PettingZoo's human mode is
             self.render()
 
@@ -122,7 +123,7 @@ class CourtlyAEC(AECEnv):
         seat = self._seat[agent]
         if action is None:
             raise IllegalAction(f"{agent} must choose an action: the game is not over")
-        state.apply(seat, self.game.action(int(action)))
+        state.apply(seat, self.game.action(action_id(self.game, action)))
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         if state.over:
@@ -137,17 +138,17 @@ class CourtlyAEC(AECEnv):
             self.render()
 
     def render(self) -> str | None:
-        if self.render_mode is None or self.state is None:
+        if self.render_mode is None or self.courtly_state is None:
             return None
-        return rendered(self.game.render(self.state.observation(None)), self.render_mode)
+        return rendered(self.game.render(self.courtly_state.observation(None)), self.render_mode)
 
     def close(self) -> None:
         pass
 
     def _live(self) -> State:
-        if self.state is None:
+        if self.courtly_state is None:
             raise IllegalAction("the environment has no game yet: call reset() first")
-        return self.state
+        return self.courtly_state
 
 
 def make(
