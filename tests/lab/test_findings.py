@@ -16,6 +16,8 @@ from courtly.lab.findings import (
     SMALL,
     UNCLEAR,
     WHO,
+    _change,
+    _first_gap,
     findings,
     games_in_100,
     games_range,
@@ -109,6 +111,12 @@ def test_a_first_player_edge_clear_alone_is_not_clear_once_corrected() -> None:
     assert fp["p"] == pytest.approx(0.0281, abs=1e-4)
     f = _first_player(s)
     assert "no clear advantage or handicap" in f.text  # uncorrected, it would be "an advantage"
+    # its interval leaves 50% out, so the finding says why it is still not clear
+    assert fp["win_share"]["low"] > 0.5
+    assert (
+        "no clear advantage or handicap (its interval alone leaves the fair share out; the "
+        "test, corrected for the run's 3 tests, does not)." in plain(f.text)
+    )
     assert f.tier == UNCLEAR
     assert fp["p_holm"] == pytest.approx(2 * fp["p"])
     assert "games in 100" in f.text
@@ -166,6 +174,44 @@ def test_the_first_player_s_gap_after_the_first_round_is_called_out() -> None:
     # a gap of 0.1 (the noise alone) is clear with 200 games, but small
     (tiny,) = [f for f in findings(_run(200, 100, gap=0.0)) if "ends round 1" in f.text]
     assert tiny.tier == SMALL and "ends round 1 ahead" in tiny.text
+
+
+def test_a_gap_that_comes_back_is_not_said_to_be_over() -> None:
+    """Garrison with jokers=1: clear behind in rounds 1-3, not in 4, clear behind
+    again in 5 (the largest of all); the finding said only "no longer clear by
+    round 4", as if the gap had closed."""
+
+    def gap(mean: float, low: float, high: float) -> dict[str, Any]:
+        return {"gap": {"mean": mean, "low": low, "high": high}, "first": 5.0, "others": 8.0}
+
+    units = [
+        gap(-3, -4, -2),
+        gap(-2, -3, -1),
+        gap(-2, -3, -0.5),
+        gap(-1, -3, 1),
+        gap(-5.7, -9, -2.3),
+    ]
+    f = _first_gap(
+        {"unit": "round", "label": "jokers=1"}, {"by_unit": units, "p": 0.001}, "", "keep", 1
+    )
+    said = plain(f.text)
+    assert "not clear at round 4, though clearly behind again at round 5 (keep by round)" in said
+    assert "no longer clear" not in said
+    units[4] = gap(3, 1, 5)
+    turned = plain(
+        _first_gap(
+            {"unit": "round", "label": "x"}, {"by_unit": units, "p": 0.001}, "", "keep", 1
+        ).text
+    )
+    assert "not clear at round 4 and clearly ahead at round 5" in turned
+
+
+def test_a_change_in_a_measure_shown_as_a_percentage_is_told_in_points() -> None:
+    """Drama read "from 0.326 to 0.403 (+23%)" beside "33%" and "40%"."""
+    row = {"metric": "drama", "baseline": 0.326, "variant": 0.403, "percent": True}
+    size, words = _change(row)
+    assert words == "from 33% to 40% (7.7 points more)" and size == pytest.approx(7.7)
+    assert _change({"metric": "margin", "baseline": 2.0, "variant": 3.0})[1] == "from 2 to 3 (+50%)"
 
 
 def test_findings_are_ranked_by_how_much_they_matter() -> None:

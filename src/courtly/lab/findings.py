@@ -316,7 +316,10 @@ def _first_player(summary: dict[str, Any], v: dict[str, Any], tag: str, tests: i
         verdict = "an advantage" if edge > 0 else "a handicap"
         text = f"{head}: {verdict}. {first_letter(edge_games(edge), True)}."
     else:
-        text = f"{head}: no clear advantage or handicap. {_allowed(e, fair, True)}."
+        text = (
+            f"{head}: no clear advantage or handicap{_interval_alone(e, fair, tests)}. "
+            f"{_allowed(e, fair, True)}."
+        )
     size = 100 * abs(edge)
     return Finding(
         _ranked(WHO, size, SMALL_GAMES) if is_clear else UNCLEAR,
@@ -326,6 +329,18 @@ def _first_player(summary: dict[str, Any], v: dict[str, Any], tag: str, tests: i
         v["label"],
         fp["p"],
         fp.get("p_holm"),
+    )
+
+
+def _interval_alone(e: dict[str, Any], fair: float, tests: int) -> str:
+    """Why a share whose interval leaves the fair share out is still not called
+    clear: the test is corrected for every test of the run (Holm), the interval
+    is not. Said, so that a reader of the interval is not left to wonder."""
+    if not (e["low"] > fair or e["high"] < fair):
+        return ""
+    return (
+        " (its interval alone leaves the fair share out; the test, [[holm|corrected]] for "
+        f"the run's {number_of_tests(tests)}, does not)"
     )
 
 
@@ -365,7 +380,8 @@ def _one_order(v: dict[str, Any], tag: str, tests: int, caveat: str) -> Finding:
     if seats:
         size, test = 100 * excess(shares, fair), st
         text += (
-            f" The first player {has if first else 'has no clear advantage or handicap'}, "
+            " The first player "
+            f"{has if first else 'has no clear advantage or handicap' + _interval_alone(e, fair, tests)}, "
             f"{'and' if first else 'but'} some seats win more than others: "
             f"{changing_hands(shares, fair, edge if first else None)}."
         )
@@ -379,7 +395,7 @@ def _one_order(v: dict[str, Any], tag: str, tests: int, caveat: str) -> Finding:
         size, test = 100 * excess(shares, fair), st
         text += (
             " No clear difference between seats, and no clear advantage or handicap for the "
-            f"first player: {_allowed(e, fair, False)}."
+            f"first player{_interval_alone(e, fair, tests)}: {_allowed(e, fair, False)}."
         )
     chi2 = "[[tests|chi-square test]] of wins by seat against equal shares"
     return Finding(
@@ -391,6 +407,17 @@ def _one_order(v: dict[str, Any], tag: str, tests: int, caveat: str) -> Finding:
         test["p"],
         test.get("p_holm"),
         places=True,
+    )
+
+
+def _clear_side(gap: dict[str, Any]) -> str:
+    """Which side of the others the first player clearly is ("" if neither)."""
+    return "ahead" if gap["low"] > 0 else "behind" if gap["high"] < 0 else ""
+
+
+def _listed(numbers: list[int]) -> str:
+    return (
+        ", ".join(map(str, numbers[:-1])) + (" and " if len(numbers) > 1 else "") + str(numbers[-1])
     )
 
 
@@ -408,10 +435,23 @@ def _first_gap(v: dict[str, Any], gap: dict[str, Any], tag: str, score: str, tes
         else:
             break
     curve = f"[[curve|{score} by {unit}]]"
+    later = units[lasting:]
+    again = [k for k, u in enumerate(later, lasting + 1) if _clear_side(u["gap"]) == side]
+    turned = [
+        k for k, u in enumerate(later, lasting + 1) if _clear_side(u["gap"]) not in (side, "")
+    ]
     if lasting == len(units):
         after = f"and is still {side} after {unit} {lasting}, as far as most games go ({curve})"
-    else:
+    elif not again and not turned:
         after = f"and the gap is no longer clear by {unit} {lasting + 1} ({curve})"
+    else:
+        after = f"and the gap is not clear at {unit} {lasting + 1}"
+        if again:
+            after += f", though clearly {side} again at {unit} {_listed(again)}"
+        if turned:
+            other = "ahead" if behind else "behind"
+            after += f"{',' if again else ''} and clearly {other} at {unit} {_listed(turned)}"
+        after += f" ({curve})"
     base = abs(first["others"]) or abs(first["first"])
     size = 100 * abs(first["gap"]["mean"]) / base if base else 100.0
     text = (
@@ -495,6 +535,12 @@ def _change(r: dict[str, Any]) -> tuple[float, str]:
         return 100 * abs(x - b), (
             f"from {100 * b:.1f}% to {100 * x:.1f}% of games "
             f"([[games-in-100|{games_in_100(x - b)} {more}]])"
+        )
+    if r.get("percent"):  # shown as % elsewhere: "+23%" would read as 23 points
+        points = 100 * (x - b)
+        more = "more" if points > 0 else "less"
+        return abs(points), (
+            f"from {100 * b:.0f}% to {100 * x:.0f}% ({abs(points):.1f} points {more})"
         )
     if not b:
         return 100.0, f"from {b:.3g} to {x:.3g}"

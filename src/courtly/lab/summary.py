@@ -254,6 +254,11 @@ def _row(
     }
 
 
+AS_PERCENT = frozenset({"decisiveness", "drama"})
+"""Measures from 0 to 1 the report shows as percentages: a change in them is
+told in percentage points, not as a part of the baseline's value."""
+
+
 def compare(
     base_games: list[dict[str, Any]],
     base_seats: list[dict[str, Any]],
@@ -333,9 +338,10 @@ def compare(
         ("drama", "drama", "drama"),
         ("choices", "legal choices per decision", "choices"),
     ):
-        rows.append(
-            _row(name, [g[key] for g in base_games], [g[key] for g in games], t, welch_test, term)
-        )
+        row = _row(name, [g[key] for g in base_games], [g[key] for g in games], t, welch_test, term)
+        if key in AS_PERCENT:
+            row["percent"] = True  # told as % of the way, or of the top score: moved in points
+        rows.append(row)
     # the events named for designers first, then the others
     kinds = sorted(
         {k for g in base_games + games for k in g["events"]}, key=lambda k: (k not in labels, k)
