@@ -148,6 +148,14 @@ def test_agincards_map_marks_colour_by_suit_and_highlights_legal_cells(
     page.locator(".cell.legal").first.click()
     page.wait_for_function(f"document.body.dataset.seq !== '{seq}'")
     assert page.locator(".map-grid svg.card").count() == len(labels) + 1
+    # the token question names the card just placed as the status line does (K♥),
+    # not by its code (KH): the heading once showed the game's prompt unpolished
+    page.wait_for_selector("#choice h2.question")
+    heading = page.locator("#choice h2.question").inner_text()
+    assert "you just placed" in heading, heading
+    placed = re.search(r"\((.+)\)\?", heading)
+    assert placed and re.search("[♣♦♥♠]", placed[1]), heading
+    assert placed[1] in page.locator("#status").inner_text()
 
 
 def test_garrison_reaction_window_waits_for_the_players_click(server: str, pages: Pages) -> None:

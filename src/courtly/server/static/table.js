@@ -348,7 +348,7 @@
     if (!myTurn) { box.innerHTML = ""; return; }
     const crumbs = chosen.map((c) => `<span class="crumb">${markup(polish(c.label))}</span>`).join(" › ");
     const q = step.options.length ? (chosen.length === 0 ? game.prompt(ctxFor(new Set())) : (step.options[0].q || "Next:")) : "";
-    let html = `<h2 class="question">${esc(q)}</h2>`;
+    let html = `<h2 class="question">${markup(polish(q))}</h2>`;
     if (crumbs) html += `<p class="crumbs">Chosen: ${crumbs}</p>`;
     html += '<div class="options">';
     let n = 0;
