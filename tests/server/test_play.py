@@ -221,6 +221,28 @@ def test_bad_requests_get_clear_messages(client: TestClient) -> None:
     assert r.status_code == 400 and "over" in r.json()["error"]
 
 
+def test_a_seat_may_not_take_a_name_another_seat_goes_by(client: TestClient) -> None:
+    """Two seats named "Ada" read alike on every plaque and log line; and once
+    saved, the page offers no way to change the name again."""
+    made = create(client, "crown-rivals", ["human", "open"], public=True, name="Ada")
+    table = made["table"]["id"]
+    taken = client.post(f"/api/tables/{table}/join", json={"name": " ada "})
+    assert taken.status_code == 400
+    assert (
+        taken.json()["error"] == "'Ada' is already the name of seat 0 at this table: choose another"
+    )
+    assert client.get("/api/tables").json()[0]["free_seats"] == [1]  # the seat is still free
+    joined = client.post(f"/api/tables/{table}/join", json={"name": "Bea"}).json()
+    same = client.post(f"/api/tables/{table}/claim", json={"token": joined["token"], "name": "ADA"})
+    assert same.status_code == 400 and "seat 0" in same.json()["error"]
+    mine = client.post(
+        f"/api/tables/{table}/claim", json={"token": made["seats"][0]["token"], "name": "Ada"}
+    )
+    assert mine.status_code == 200  # a seat may keep its own name
+    names = [s["name"] for s in client.get(f"/api/tables/{table}").json()["seats"]]
+    assert names == ["Ada", "Bea"]
+
+
 def test_index_page_lists_games_and_escapes_names(client: TestClient) -> None:
     made = create(client, "crown-rivals", ["human", "open"], public=True, name="<script>x</script>")
     page = client.get("/").text

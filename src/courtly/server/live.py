@@ -232,6 +232,7 @@ class Hub(Connections, Acting, Clocks, Reviews, Peers, HubCore):
             seat = live.table.seat_of(token)
             if seat is None:
                 raise CourtlyError("that token is not a seat of this table")
+            live.table.check_name(name, seat.seat)
             await self.db(self.store.set_name, live.table.id, seat.seat, name, txn)
             seat.name = name
             self._send_seats(live)
@@ -245,6 +246,7 @@ class Hub(Connections, Acting, Clocks, Reviews, Peers, HubCore):
             free = table.free_seats()
             if not free or table.state.over:
                 raise CourtlyError("this table has no free seat")
+            table.check_name(name)
             token = new_token()
             await self.db(self.store.take_seat, table.id, free[0], token, name, txn)
             seat = table.take_open_seat(name, token)

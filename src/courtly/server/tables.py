@@ -333,6 +333,20 @@ class Table:
                 return s
         return None
 
+    def check_name(self, name: str, seat: int | None = None) -> None:
+        """Refuse a name another seat of this table already goes by (case and
+        spaces aside): two plaques and every log line would read alike."""
+        wanted = " ".join(name.split()).casefold()
+        for s in self.seats:
+            if (
+                s.seat != seat
+                and s.name is not None
+                and " ".join(s.name.split()).casefold() == wanted
+            ):
+                raise CourtlyError(
+                    f"{s.name!r} is already the name of seat {s.seat} at this table: choose another"
+                )
+
     def free_seats(self) -> list[int]:
         """Seats created open and not taken yet: the only seats a stranger may
         join. A human seat is its token holder's, named or not."""
