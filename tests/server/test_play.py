@@ -243,6 +243,35 @@ def test_a_seat_may_not_take_a_name_another_seat_goes_by(client: TestClient) -> 
     assert names == ["Ada", "Bea"]
 
 
+def test_a_bad_request_is_told_in_words_not_in_the_validator_s_labels(client: TestClient) -> None:
+    """Pydantic's own labels reached people: "Value error, ...", a short token
+    refused for its length rather than as no seat's, and on the websocket
+    "Unable to extract tag using discriminator 'type'" and one line per member
+    of a union ("act.action.int: ...; act.action.constrained-str: ...")."""
+    made = create(client, "crown-rivals", ["human", "human"])
+    table = made["table"]["id"]
+    token = made["seats"][0]["token"]
+    blank = client.post(f"/api/tables/{table}/claim", json={"token": token, "name": "   "})
+    assert blank.json()["error"] == "name: a name needs at least one visible character"
+    short = client.post(f"/api/tables/{table}/claim", json={"token": "bad", "name": "Zed"})
+    assert short.status_code == 400
+    assert short.json()["error"] == "that token is not a seat of this table"
+    for bad in (client.post(f"/api/tables/{table}/rematch", json={"token": "x"}),):
+        assert bad.status_code == 400 and "length" not in bad.json()["error"]
+    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+        ws.receive_json()
+        for message, words in (
+            ({}, "message: no type given."),
+            ({"type": "dance"}, "message: 'dance' is not a type; the types: 'act', 'chat'"),
+            ({"type": "act", "action": True}, "act.action: not one of the forms allowed here."),
+        ):
+            ws.send_json(message)
+            while (said := ws.receive_json())["type"] != "refused":
+                pass
+            assert said["reason"].startswith(words), said["reason"]
+            assert "discriminator" not in said["reason"] and ".int" not in said["reason"]
+
+
 def test_index_page_lists_games_and_escapes_names(client: TestClient) -> None:
     made = create(client, "crown-rivals", ["human", "open"], public=True, name="<script>x</script>")
     page = client.get("/").text

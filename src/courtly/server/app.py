@@ -25,7 +25,7 @@ from courtly.server.bots import BotPool
 from courtly.server.db import Store, database_url
 from courtly.server.limits import BodyLimit, Limits
 from courtly.server.live import IDLE_AFTER, REVIEW_THINK, Busy, Hub, StorageError, TooMany
-from courtly.server.protocol import ERRORS, MAX_BODY
+from courtly.server.protocol import ERRORS, MAX_BODY, field_errors
 
 
 def create_app(
@@ -101,14 +101,14 @@ def create_app(
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
-        parts = []
-        for err in exc.errors()[:5]:
+        parts, fields = [], []
+        for err in exc.errors():
             if err["type"] == "json_invalid":  # its place is a character, not a field
                 why = err.get("ctx", {}).get("error", "JSON decode error")
                 parts.append(f"body: not JSON ({why} at character {err['loc'][-1]}){ONE_OBJECT}")
-                continue
-            loc = ".".join(str(p) for p in err["loc"] if p != "body")
-            parts.append(f"{loc or 'body'}: {err['msg']}")
+            else:
+                fields.append(err)
+        parts.extend(field_errors(fields, limit=5))
         return JSONResponse({"error": "; ".join(parts)}, status_code=422)
 
     return app

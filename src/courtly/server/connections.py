@@ -33,6 +33,7 @@ from courtly.server.protocol import (
     Ping,
     Refused,
     Seats,
+    field_errors,
 )
 
 QUEUE_LIMIT = 500
@@ -313,10 +314,7 @@ class Connections(HubCore):
 def explain(exc: Exception) -> str:
     """A one-line reason for a malformed client message."""
     if isinstance(exc, ValidationError):
-        parts = []
-        for err in exc.errors()[:3]:
-            loc = ".".join(str(p) for p in err["loc"][1:] if not isinstance(p, int))
-            parts.append(f"{loc or 'message'}: {err['msg']}")
+        parts = [p.replace("body:", "message:", 1) for p in field_errors(exc.errors(), skip=1)]
         return (
             "; ".join(parts) + ". Messages are JSON objects with a type: "
             "act (with action, optional seq), chat (with text), back, hint, "

@@ -123,7 +123,7 @@ class CreateTable(Strict):
 class ClaimSeat(Strict):
     """``POST /api/tables/{id}/claim``: set the name of the seat of ``token``."""
 
-    token: str = Field(min_length=8, max_length=64)
+    token: str = Field(min_length=1, max_length=64)
     name: str = Field(min_length=1, max_length=MAX_NAME)
 
     @field_validator("name")
@@ -149,7 +149,7 @@ class JoinTable(Strict):
 class Rematch(Strict):
     """``POST /api/tables/{id}/rematch``: a new table with the same settings."""
 
-    token: str = Field(min_length=8, max_length=64)
+    token: str = Field(min_length=1, max_length=64)
     rotate: bool = True
     """Seats move one place on (seat 0's player sits at seat 1, ...)."""
 
@@ -389,3 +389,34 @@ def describe_game(g: Game) -> dict[str, Any]:
         ],
         "bots": bots.names(g),
     }
+
+
+def field_errors(errors: list[Any], skip: int = 0, limit: int = 3) -> list[str]:
+    """Pydantic's errors of a request or message in a person's words, one per
+    field: ``loc: reason``. ``skip`` leaves out the first parts of each place
+    (``body``, ``message``). Pydantic's own labels are left out: the "Value
+    error, " before a validator's sentence, and the names of a union's members
+    in a place (``act.action.int``, ``act.action.constrained-str``), whose
+    several failures at one field are said once."""
+    said: dict[str, str] = {}
+    for err in errors:
+        parts = [str(p) for p in err["loc"][skip:] if not isinstance(p, int)]
+        parts = [p for p in parts if p != "body" and not _MEMBER.search(p)]
+        loc = ".".join(parts)
+        kind, msg = err["type"], str(err["msg"])
+        if kind == "value_error":
+            msg = msg.removeprefix("Value error, ")
+        elif kind == "union_tag_not_found":
+            msg = "no type given"
+        elif kind == "union_tag_invalid":
+            tags = err.get("ctx", {}).get("expected_tags", "")
+            msg = f"{err.get('ctx', {}).get('tag', '')!r} is not a type; the types: {tags}"
+        if loc in said:
+            said[loc] = "not one of the forms allowed here"
+        else:
+            said[loc] = msg
+    return [f"{loc or 'body'}: {msg}" for loc, msg in list(said.items())[:limit]]
+
+
+_MEMBER = re.compile(r"^(int|str|float|bool|list|dict|none)$|[\[\-]|^function-")
+"""A union member's label in pydantic's place of an error, not a field name."""
