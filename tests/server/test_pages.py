@@ -30,7 +30,8 @@ def test_pages_render_and_unknown_ones_are_refused_plainly(client: TestClient) -
     rules = client.get("/rules/intrigue")
     assert rules.status_code == 200 and "<table>" in rules.text and "ORACLE" in rules.text
     bad = client.get("/rules/chess")
-    assert bad.status_code == 400 and "garrison" in bad.json()["error"]
+    # no game at that address: not found, as an unknown table is (it was 400, "Not understood")
+    assert bad.status_code == 404 and "garrison" in bad.json()["error"]
 
 
 def test_a_browser_is_told_a_page_s_error_as_a_page(client: TestClient) -> None:
@@ -42,7 +43,7 @@ def test_a_browser_is_told_a_page_s_error_as_a_page(client: TestClient) -> None:
     for path, status, said in (
         ("/play/nope", 404, "There is no table &#39;nope&#39;."),
         ("/replay/nope", 404, "There is no table &#39;nope&#39;."),
-        ("/rules/chess", 400, "garrison"),
+        ("/rules/chess", 404, "garrison"),
         ("/nowhere", 404, "There is no page at /nowhere."),
     ):
         page = client.get(path, headers=html)

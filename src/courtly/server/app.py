@@ -72,7 +72,7 @@ def create_app(
     @app.exception_handler(CourtlyError)
     async def _courtly_error(request: Request, exc: CourtlyError) -> Response:
         status = 400
-        if isinstance(exc, api.NotFound | pages.TableNotFound):
+        if isinstance(exc, api.NotFound | pages.TableNotFound | pages.GameNotFound):
             status = 404
         elif isinstance(exc, Busy):
             status = 409

@@ -50,6 +50,10 @@ LEVELS = {
 }
 
 
+class GameNotFound(CourtlyError):
+    """No game at a page's address (HTTP 404, as for a table)."""
+
+
 class TableNotFound(CourtlyError):
     pass
 
@@ -159,7 +163,10 @@ async def replay_page(request: Request, table_id: str) -> HTMLResponse:
 
 @router.get("/rules/{game_id}", response_class=HTMLResponse, include_in_schema=False)
 async def rules(request: Request, game_id: str) -> HTMLResponse:
-    game = get(game_id)  # an unknown game is a CourtlyError listing the games
+    try:
+        game = get(game_id)
+    except CourtlyError as exc:  # an unknown game: its message lists the games
+        raise GameNotFound(str(exc)) from None
     return templates.TemplateResponse(
         request, "rules.html", {"game": game, "rules": rules_html(game.id)}
     )
