@@ -101,9 +101,10 @@ def test_intrigue_page_carries_its_printed_cards_and_no_hidden_ones(client: Test
 def test_replay_and_breakdown_wait_for_the_end(client: TestClient) -> None:
     made = create(client, "agents-of-the-crown", ["human", "easy", "easy", "easy"])
     table = made["table"]["id"]
-    for path in (f"/api/tables/{table}/replay", f"/api/tables/{table}/breakdown"):
-        r = client.get(path)
-        assert r.status_code == 400 and "once the game is over" in r.json()["error"]
+    for path, what in (("replay", "a replay"), ("breakdown", "the score breakdown")):
+        r = client.get(f"/api/tables/{table}/{path}")
+        assert r.status_code == 400
+        assert r.json()["error"] == f"{what} is available once the game is over"  # each its own
     with client.websocket_connect(f"/ws/tables/{table}?token={made['seats'][0]['token']}") as ws:
         last = play_to_end(ws, random.Random(3), ws.receive_json())
     assert last["over"]

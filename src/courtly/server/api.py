@@ -179,11 +179,11 @@ async def get_review(request: Request, table_id: str, seat: int) -> dict[str, An
 
 
 # -- a finished game's replay and score breakdown -------------------------------------
-def _finished(live: Live) -> State:
+def _finished(live: Live, what: str = "a replay") -> State:
     state = live.table.state
     if not state.over:
         # Before the end, every seat's hidden cards are still secret.
-        raise CourtlyError("a replay is available once the game is over")
+        raise CourtlyError(f"{what} is available once the game is over")
     return state
 
 
@@ -224,7 +224,7 @@ async def replay_data(request: Request, table_id: str, seat: str | None = None) 
 async def breakdown(request: Request, table_id: str) -> dict[str, Any]:
     """The end-of-game score table (headers and one row per seat), from the public view."""
     live = await table_or_404(request, table_id)
-    state = _finished(live)
+    state = _finished(live, "the score breakdown")
     headers, rows = state.game.score_table(state.observation(None))
     return {"headers": headers, "rows": rows, "result": live.table.result()}
 
