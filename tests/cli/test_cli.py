@@ -132,6 +132,16 @@ def test_play_without_a_game_offers_a_menu() -> None:
     assert "Garrison (garrison, 2-6 players)" in menu
 
 
+def test_leaving_the_game_menu_is_a_clean_exit() -> None:
+    """Ctrl-D at "game number or id:" printed a traceback ending in ``Quit``;
+    ``quit`` there said "there is no game 'quit'"."""
+    for typed in ("", "quit\n"):
+        result = run("play", input=typed)
+        assert result.exit_code == 0, result.output
+        assert "No game chosen." in result.stdout and "Traceback" not in result.output
+        assert "there is no game" not in result.stdout
+
+
 def test_sim_reports_win_shares_with_intervals(tmp_path: Path) -> None:
     out = tmp_path / "records.jsonl"
     result = run(

@@ -82,6 +82,8 @@ def choose_game(out: Console) -> Game:
     prompter = Prompter.for_console(out)
     while True:
         answer = _ask(prompter, "game number or id: ", [g.id for g in games])
+        if answer.strip().lower() in ("quit", "q", "exit"):
+            raise Quit
         try:
             if answer.isascii() and answer.isdigit():
                 if 1 <= int(answer) <= len(games):
@@ -135,7 +137,11 @@ def run_play(
     think: float | None = None,
 ) -> None:
     saved = records_before(save)
-    game = get(game_id) if game_id else choose_game(out)
+    try:
+        game = get(game_id) if game_id else choose_game(out)
+    except Quit:  # Ctrl-D, Ctrl-C or quit at the menu: no game was begun
+        out.print("[yellow]No game chosen.[/]")
+        return
     names = seat_list(game, seats, players)
     state = game.new(players=len(names), seed=seed, options=parse_option_pairs(option_pairs))
     table = TerminalTable(names, game, state, out, think)
