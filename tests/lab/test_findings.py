@@ -21,11 +21,10 @@ from courtly.lab.findings import (
     findings,
     games_in_100,
     games_range,
-    linked,
     number_of_tests,
-    plain,
     plural,
 )
+from courtly.lab.marked import linked, plain
 from courtly.lab.stats import holm
 from courtly.lab.summary import summarize
 

@@ -35,8 +35,9 @@ from courtly.engine.errors import OptionError
 from courtly.engine.game import Game
 from courtly.games import get
 from courtly.lab import execute
-from courtly.lab.findings import ALPHA, findings, plain
+from courtly.lab.findings import ALPHA, findings
 from courtly.lab.goals import compare, per_game
+from courtly.lab.marked import plain
 from courtly.lab.stats import Estimate, binomial_test, holm, mean_ci, share_ci
 from courtly.lab.store import LabDir, digest
 from courtly.lab.summary import summarize

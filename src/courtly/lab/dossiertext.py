@@ -10,8 +10,9 @@ from courtly.lab import departures
 from courtly.lab import dossier as data
 from courtly.lab import dossierplots as plots
 from courtly.lab.dossierplots import MEASURE_WORDS
-from courtly.lab.findings import ALPHA, plain
-from courtly.lab.words import ch, changing_hands, edge_games, iv, plural
+from courtly.lab.findings import ALPHA
+from courtly.lab.marked import plain
+from courtly.lab.words import ch, changing_hands, edge_games, iv, plural, series
 
 
 def write(d: data.Dossier, out: Path, command: str) -> Path:
@@ -256,7 +257,7 @@ def _check(c: dict[str, Any], weak: str, check_bot: str) -> list[str]:
     if c["unchecked"]:
         end += (
             f" Only {c['players']} players were checked: the findings about who wins at "
-            f"{_counts(c['unchecked'])} players were not."
+            f"{series(c['unchecked'])} players were not."
         )
     return [*L, "", end]
 
@@ -270,12 +271,6 @@ def _unchecked(weak: str, check_bot: str, command: str) -> str:
         f"`{command} --check-bots {check_bot} --check-n 100` plays the text's rules with "
         "it in every seat and says where the two disagree."
     )
-
-
-def _counts(counts: list[int]) -> str:
-    """Player counts in words: 4, 5, 7 and 8."""
-    shown = [str(k) for k in counts]
-    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
 
 
 def _played(d: data.Dossier) -> str:

@@ -25,11 +25,10 @@ they sit in; seats (P0, P1...) are places at the table.
 
 from __future__ import annotations
 
-import html
-import re
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from courtly.lab.marked import MARK, plain
 from courtly.lab.words import (
     changing_hands,
     edge_games,
@@ -44,6 +43,7 @@ from courtly.lab.words import (
     p_text,
     pct,
     plural,
+    series,
 )
 
 ALPHA = 0.05
@@ -58,8 +58,6 @@ SMALL_GAMES = 1.0
 """A clear effect on who wins that moves fewer games in 100 than this is small."""
 SMALL_CHANGE = 10.0
 """A clear effect on how the game plays smaller than this (in % of its size) is small."""
-
-_MARK = re.compile(r"\[\[([a-z0-9-]+)\|([^\]]+)\]\]")
 
 
 @dataclass(frozen=True)
@@ -97,7 +95,7 @@ class Finding:
     def terms(self) -> list[str]:
         """The measures it links to, in order of appearance."""
         out: list[str] = []
-        for m in _MARK.finditer(self.text + " " + self.evidence):
+        for m in MARK.finditer(self.text + " " + self.evidence):
             if m.group(1) not in out:
                 out.append(m.group(1))
         return out
@@ -109,27 +107,6 @@ class Finding:
         out["topic"] = self.topic
         out["terms"] = self.terms
         return out
-
-
-def plain(marked: str) -> str:
-    """Marked text as plain words."""
-    return _MARK.sub(lambda m: m.group(2), marked)
-
-
-def linked(marked: str, titles: dict[str, str] | None = None) -> str:
-    """Marked text as HTML: escaped, each marked measure a link to its definition
-    (its text, when given, shown on hovering)."""
-    out = []
-    last = 0
-    for m in _MARK.finditer(marked):
-        out.append(html.escape(marked[last : m.start()]))
-        term, words = m.group(1), m.group(2)
-        title = (titles or {}).get(term)
-        attr = f' title="{html.escape(title)}"' if title else ""
-        out.append(f'<a class=term href="#def-{term}"{attr}>{html.escape(words)}</a>')
-        last = m.end()
-    out.append(html.escape(marked[last:]))
-    return "".join(out)
 
 
 # -- clear or not (numbers in words: courtly.lab.words) ----------------------------
@@ -377,11 +354,11 @@ def _one_order(v: dict[str, Any], tag: str, tests: int, caveat: str) -> Finding:
         f"[[fair-share|fair share]] is {100 * fair:.1f}%)."
     )
     has = "has an advantage" if edge > 0 else "has a handicap"
+    unclear = f"has no clear advantage or handicap{_interval_alone(e, fair, tests)}"
     if seats:
         size, test = 100 * excess(shares, fair), st
         text += (
-            " The first player "
-            f"{has if first else 'has no clear advantage or handicap' + _interval_alone(e, fair, tests)}, "
+            f" The first player {has if first else unclear}, "
             f"{'and' if first else 'but'} some seats win more than others: "
             f"{changing_hands(shares, fair, edge if first else None)}."
         )
@@ -415,12 +392,6 @@ def _clear_side(gap: dict[str, Any]) -> str:
     return "ahead" if gap["low"] > 0 else "behind" if gap["high"] < 0 else ""
 
 
-def _listed(numbers: list[int]) -> str:
-    return (
-        ", ".join(map(str, numbers[:-1])) + (" and " if len(numbers) > 1 else "") + str(numbers[-1])
-    )
-
-
 def _first_gap(v: dict[str, Any], gap: dict[str, Any], tag: str, score: str, tests: int) -> Finding:
     unit = v["unit"]
     units = gap["by_unit"]
@@ -447,10 +418,10 @@ def _first_gap(v: dict[str, Any], gap: dict[str, Any], tag: str, score: str, tes
     else:
         after = f"and the gap is not clear at {unit} {lasting + 1}"
         if again:
-            after += f", though clearly {side} again at {unit} {_listed(again)}"
+            after += f", though clearly {side} again at {unit} {series(again)}"
         if turned:
             other = "ahead" if behind else "behind"
-            after += f"{',' if again else ''} and clearly {other} at {unit} {_listed(turned)}"
+            after += f"{',' if again else ''} and clearly {other} at {unit} {series(turned)}"
         after += f" ({curve})"
     base = abs(first["others"]) or abs(first["first"])
     size = 100 * abs(first["gap"]["mean"]) / base if base else 100.0

@@ -18,7 +18,8 @@ from courtly.engine.options import typed
 from courtly.games import get
 from courtly.lab import departures
 from courtly.lab.definitions import definitions
-from courtly.lab.findings import Finding, findings, linked
+from courtly.lab.findings import Finding, findings
+from courtly.lab.marked import linked
 from courtly.lab.store import LabDir
 from courtly.lab.summary import summarize
 from courtly.lab.words import number_of_tests, plural

@@ -2,7 +2,7 @@
 the dossier (``courtly.lab.dossiertext``) alike: intervals, changes, p-values,
 games in 100, and the games that would change hands where the seats are the
 places in turn order (seat P0 always moves first). Measures are marked
-``[[id|words]]``, as the findings mark them (``findings.plain`` keeps the words
+``[[id|words]]``, as the findings mark them (``marked.plain`` keeps the words
 alone)."""
 
 from __future__ import annotations
@@ -99,6 +99,12 @@ def plural(unit: str) -> str:
 
 def number_of_tests(tests: int) -> str:
     return f"{tests} test{'s' if tests != 1 else ''}"
+
+
+def series(numbers: list[int]) -> str:
+    """Numbers in words, the last after "and": 4, 5, 7 and 8."""
+    shown = [str(k) for k in numbers]
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
 
 
 def ordinal(k: int) -> str:
