@@ -154,7 +154,35 @@ def test_replay_frames_follow_the_record_step_by_step() -> None:
         seat = state.to_act[0]
         legal = state.legal_actions(seat)
         state.apply(seat, legal[rng.randrange(len(legal))])
-    frames = replay_frames(state, 1)
+    frames = replay_frames(state, None)
     assert [f["action"] for f in frames[1:]] == [n for _, n in state.record().actions]
-    assert frames[-1]["observation"] == state.observation(1)
+    assert frames[-1]["observation"] == state.observation(None)
     assert frames[0]["by"] is None and all(f["by"] in (0, 1) for f in frames[1:])
+    seen = replay_frames(state, 1)
+    assert [f["action"] for f in seen[1:] if f["by"] == 1] == [n for s, n in state.record().actions if s == 1]
+    assert seen[-1]["observation"] == state.observation(1)
+
+
+def test_a_replay_seen_from_a_seat_does_not_name_another_seat_s_hidden_move() -> None:
+    """Agents of the Crown: a card passed to the left or played face down is
+    not named in a replay seen from another seat (its move and words left out),
+    only in that seat's own replay and the public record's."""
+    game = get("agents-of-the-crown")
+    state = game.new(players=4, seed=3)
+    rng = random.Random(1)
+    for _ in range(6):  # the four passes, then seat 0 plays a card face down
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+    moves = state.record().actions
+    down = next(n for s, n in moves if n.startswith("down "))
+    card = down.split()[1]
+    passed = moves[0][1].split()[1:]  # seat 0's two cards to seat 1
+    seen = replay_frames(state, 2)
+    frame = next(f for f in seen if f["by"] == 0 and f["n"] == 5)
+    assert frame["action"] is None and frame["words"] is None
+    assert card not in json.dumps(frame["events"]) and "face down" in frame["events"][0]["text"]
+    assert passed[0] not in json.dumps(seen[1]) and seen[1]["words"] is None
+    own = replay_frames(state, 0)
+    assert own[5]["action"] == down and card in own[5]["words"]
+    assert replay_frames(state, None)[5]["action"] == down

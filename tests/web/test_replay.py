@@ -81,3 +81,18 @@ def test_a_seat_the_table_does_not_have_is_told_plainly(server: str, pages: Page
     page.click("#way-on a")
     page.wait_for_selector("body[data-step='0']")
     assert page.is_visible("#step")
+
+
+def test_seen_from_a_seat_another_seat_s_move_is_told_by_its_log_not_its_notation(server: str, pages: Pages) -> None:
+    table = finished_table(server)
+    frames = api(server, f"/api/tables/{table}/replay?seat=0")["frames"]
+    theirs = next(f["n"] for f in frames[1:] if f["by"] == 1)
+    mine = next(f for f in frames[1:] if f["by"] == 0)
+    page = pages.new()
+    page.goto(f"{server}/replay/{table}?seat=0#{theirs}")
+    page.wait_for_selector(f"body[data-step='{theirs}']")
+    status = page.inner_text("#status")
+    assert "a move by" in status and "what you saw of it is in the log" in status
+    page.goto(f"{server}/replay/{table}?seat=0#{mine['n']}")  # only the #step changes
+    page.wait_for_selector(f"body[data-step='{mine['n']}']")
+    assert "what you saw of it" not in page.inner_text("#status")

@@ -218,14 +218,17 @@ def replay_frames(state: State, seat: int | None) -> list[dict[str, Any]]:
     """The game of ``state`` replayed from its deal: one frame per step, each with
     the observation of ``seat`` (None: the public view), the action played (its
     notation and its words) and
-    the events of that step that ``seat`` saw (``{text, event}``, as in the log)."""
+    the events of that step that ``seat`` saw (``{text, event}``, as in the log).
+    Seen from a seat, another seat's move is only what that seat saw of it, its
+    events: the move itself (a card played face down, the cards passed to the
+    left) is left out, as ``courtly replay --seat`` leaves it out."""
     game = state.game
     return [
         {
             "n": f.n,
             "by": f.seat,
-            "action": f.notation,
-            "words": None if f.action is None else f.action.words(),
+            "action": f.notation if seat in (None, f.seat) else None,
+            "words": None if f.action is None or seat not in (None, f.seat) else f.action.words(),
             "events": [{"text": game.describe(e, seat), "event": e.to_json()} for e in f.events],
             "observation": f.observation,
         }

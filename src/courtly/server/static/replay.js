@@ -46,7 +46,7 @@
     $("hand-area").innerHTML = data.seat === null ? "" : game.hand(ctx);
     if (game.afterRender) game.afterRender(ctx, $("board"));
     $("seats").innerHTML = data.names.map((_, i) => `<div class="seat${(f.observation.to_act || []).includes(i) ? " awaited" : ""}${String(i) === String(data.seat) ? " me" : ""}" data-seat="${i}"><span class="avatar seat-${i}" aria-hidden="true">${(data.names[i] || "").startsWith("bot ") ? "⚙" : esc((playerName(i)[0] || "?").toUpperCase())}</span><span class="seat-name">${esc(seatName(i))}</span><span class="seat-score">${esc(f.observation.scores ? f.observation.scores[i] : "")}</span></div>`).join("");
-    $("status").innerHTML = at === 0 ? `The deal (step 0 of ${data.frames.length - 1}).` : `Step ${at} of ${data.frames.length - 1} · ${esc(seatName(f.by))}: ${said(f.words, false)}.`;
+    $("status").innerHTML = at === 0 ? `The deal (step 0 of ${data.frames.length - 1}).` : `Step ${at} of ${data.frames.length - 1} · ${f.words === null ? `a move by ${esc(seatName(f.by))} (what you saw of it is in the log)` : `${esc(seatName(f.by))}: ${said(f.words, false)}`}.`;
     const who = { you: data.seat, name: playerName };
     const lines = f.events.map((e) => e.text).filter(Boolean);
     $("log").innerHTML = lines.map((l) => `<li>${window.Cards.line(l, who)}</li>`).join("") || "<li>(nothing to see)</li>";
@@ -90,6 +90,8 @@
     $("review-seat").innerHTML = data.names.map((_, i) => `<option value="${i}"${String(data.seat) === String(i) ? " selected" : ""}>${esc(playerName(i))}</option>`).join("");
     show(Number(location.hash.slice(1)) || 0);
   }
+  // a step typed or pasted into the address (only the #step changed) goes there
+  window.addEventListener("hashchange", () => { if (data) show(Number(location.hash.slice(1)) || 0); });
 
   // -- the review panel ------------------------------------------------------------------
   const reviewUrl = (seat) => `/api/tables/${encodeURIComponent(boot.table)}/review?seat=${encodeURIComponent(seat)}`;
