@@ -159,7 +159,9 @@ def test_replay_frames_follow_the_record_step_by_step() -> None:
     assert frames[-1]["observation"] == state.observation(None)
     assert frames[0]["by"] is None and all(f["by"] in (0, 1) for f in frames[1:])
     seen = replay_frames(state, 1)
-    assert [f["action"] for f in seen[1:] if f["by"] == 1] == [n for s, n in state.record().actions if s == 1]
+    assert [f["action"] for f in seen[1:] if f["by"] == 1] == [
+        n for s, n in state.record().actions if s == 1
+    ]
     assert seen[-1]["observation"] == state.observation(1)
 
 

@@ -83,7 +83,9 @@ def test_a_seat_the_table_does_not_have_is_told_plainly(server: str, pages: Page
     assert page.is_visible("#step")
 
 
-def test_seen_from_a_seat_another_seat_s_move_is_told_by_its_log_not_its_notation(server: str, pages: Pages) -> None:
+def test_seen_from_a_seat_another_seat_s_move_is_told_by_its_log_not_its_notation(
+    server: str, pages: Pages
+) -> None:
     table = finished_table(server)
     frames = api(server, f"/api/tables/{table}/replay?seat=0")["frames"]
     theirs = next(f["n"] for f in frames[1:] if f["by"] == 1)
