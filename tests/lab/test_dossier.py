@@ -289,6 +289,7 @@ def test_a_change_its_run_s_corrected_test_does_not_separate_is_likely_not_a_cha
     zero = {"value": 0.0, "low": 0.0, "high": 0.0}
     row = {
         "label": "retake_spies=false", "text": "retake_spies=true", "never_arises": False,
+        "games": 200, "differing": 120,
         "changes": {
             **{m: dict(zero) for m in COMPARED},
             "first_player_edge": {"value": -0.075, "low": -0.135, "high": -0.005},
@@ -313,6 +314,40 @@ def test_a_change_its_run_s_corrected_test_does_not_separate_is_likely_not_a_cha
     said = "\n".join(_answer("feedback", fair, [], [row, alone], None))
     assert "- Rulings that change the game clearly: `retake_spies=false`." in said
     assert "- Rulings that likely change it, not proven: `jokers=0`." in said
+
+
+def test_an_alternative_that_changes_too_few_games_is_not_judged_likely_to_change_them() -> None:
+    """Intrigue's `spy_reveal=face_up` changed 4 of 200 paired games, and the
+    dossier said it "likely changes the decisiveness": the paired interval,
+    resampling those 4 games, excluded zero. A sign test cannot separate fewer
+    than 6 differing games (all 5 one way: p = 0.0625), so on fewer nothing is
+    likely and the text says why."""
+    from courtly.lab.dossier import COMPARED, FEW_DIFFERING, judged
+    from courtly.lab.dossiertext import _answer, _options
+
+    zero = {"value": 0.0, "low": 0.0, "high": 0.0}
+    changes = {m: dict(zero) for m in COMPARED}
+    changes["decisiveness"] = {"value": 0.02, "low": 0.005, "high": 0.04}
+    v = {"unit": "round", "versus_baseline": []}
+    assert judged(changes, v, FEW_DIFFERING) == ([], ["decisiveness"])
+    assert judged(changes, v, FEW_DIFFERING - 1) == ([], [])
+
+    clear, likely = judged(changes, v, 4)
+    row = {
+        "label": "spy_reveal=face_up", "text": "spy_reveal=face_down", "never_arises": False,
+        "games": 200, "differing": 4, "changes": changes, "clear": clear, "likely": likely,
+        "findings": [],
+    }  # fmt: skip
+    text = "\n".join(_options([row], [], "intrigue"))
+    assert "likely change" not in text and "_+" not in text
+    assert (
+        "Alternatives whose games differed from the text's in too few deals to tell what "
+        "they change (the case they settle rarely arose): `spy_reveal=face_up` (4 of 200 "
+        "games)." in text
+    )
+    assert "no clear difference" not in text and "very same" not in text
+    fair = [{"games": 200, "seats": [], "seat_p": 0.6, "first": None, "findings": []}]
+    assert "likely" not in "\n".join(_answer("feedback", fair, [], [row], None))
 
 
 def test_a_check_at_one_player_count_says_the_others_were_not_checked() -> None:

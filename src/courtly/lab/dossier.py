@@ -406,14 +406,13 @@ def options(d: Dossier) -> list[dict[str, Any]]:
         for i, v in enumerate(run.summary["variants"][1:], 1):
             mine = per_game({run.players: by_variant(run, i)})
             changes = {m: compare(m, mine[m], base_games[m], d.seed).as_dict() for m in COMPARED}
-            paired = [m for m, c in changes.items() if c["low"] > 0 or c["high"] < 0]
-            clear = [m for m in paired if tested(v, m)]
             mine_rows, _ = by_variant(run, i)
             base_rows, _ = by_variant(run, 0)
-            same = all(
-                (a["scores"], a["decisions"]) == (b["scores"], b["decisions"])
+            differing = sum(
+                (a["scores"], a["decisions"]) != (b["scores"], b["decisions"])
                 for a, b in zip(mine_rows, base_rows, strict=True)
             )
+            clear, likely = judged(changes, v, differing)
             said = option_findings(run.summary["findings"], v["label"])
             out.append(
                 {
@@ -422,12 +421,35 @@ def options(d: Dossier) -> list[dict[str, Any]]:
                     "label": v["label"],
                     "changes": changes,
                     "clear": clear,
-                    "likely": [m for m in paired if m not in clear],
-                    "never_arises": same,
+                    "likely": likely,
+                    "games": len(base_rows),
+                    "differing": differing,
+                    "never_arises": differing == 0,
                     "findings": said,
                 }
             )
     return out
+
+
+FEW_DIFFERING = 6
+"""The fewest paired games that must differ before an alternative is judged
+likely to change a measure: were every one of n differing games to move the
+same way, a sign test's two-sided p is 2 x 0.5^n, not below 0.05 until n = 6.
+On fewer, an interval that excludes zero is the bootstrap resampling a
+handful of games, not evidence."""
+
+
+def judged(
+    changes: dict[str, dict[str, float]], v: dict[str, Any], differing: int
+) -> tuple[list[str], list[str]]:
+    """The measures an alternative clearly changes (the paired interval and the
+    run's own corrected test both say so) and those it likely changes (the
+    interval alone), given how many of its paired games differ from the text's
+    at all: on fewer than ``FEW_DIFFERING`` nothing is likely."""
+    paired = [m for m, c in changes.items() if c["low"] > 0 or c["high"] < 0]
+    clear = [m for m in paired if tested(v, m)]
+    likely = [m for m in paired if m not in clear] if differing >= FEW_DIFFERING else []
+    return clear, likely
 
 
 TESTED = {

@@ -397,13 +397,22 @@ def _options(opts: list[dict[str, Any]], pics: list[tuple[str, str]], game_id: s
             for f in r["findings"]:
                 L.append(f"  - {f}")
     unused = [r for r in opts if r["never_arises"]]
-    idle = [r for r in idle if not r["never_arises"]]
+    rare = [r for r in idle if 0 < r["differing"] < data.FEW_DIFFERING]
+    idle = [r for r in idle if not r["never_arises"] and r not in rare]
     if unused:
         L += [
             "",
             "Alternatives whose games were the very same as the text's: the case they "
             "settle never arose in these games (the bots never met it), so the ruling "
             "decides nothing for them: " + ", ".join(f"`{r['label']}`" for r in unused) + ".",
+        ]
+    if rare:
+        L += [
+            "",
+            "Alternatives whose games differed from the text's in too few deals to tell "
+            "what they change (the case they settle rarely arose): "
+            + ", ".join(f"`{r['label']}` ({r['differing']} of {r['games']:,} games)" for r in rare)
+            + ".",
         ]
     if idle:
         L += [
