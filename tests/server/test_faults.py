@@ -325,7 +325,7 @@ def test_a_search_that_never_ends_is_stopped_and_the_bot_plays_its_heuristic() -
     import signal
 
     from courtly.games import get
-    from courtly.server.bots import QUICK_STAND_IN, SearchStuck, think
+    from courtly.server.bots import QUICK_STAND_IN, STUCK_AFTER, SearchStuck, think
 
     game = get("crown-rivals")
     state = game.new(players=2, seed=3)
@@ -341,16 +341,22 @@ def test_a_search_that_never_ends_is_stopped_and_the_bot_plays_its_heuristic() -
         return pids
 
     async def scenario() -> tuple[int, bool, list[int], list[int], int]:
-        pool = BotPool(processes=1, stuck_after=1.0)
+        # A worker's first search also starts it (a few seconds on a busy
+        # machine): each worker starts under the default patience, so that only
+        # the frozen searches count as stuck.
+        pool = BotPool(processes=1)
         try:
             await pool.choose("crown-rivals", "hard", obs, legal, 1, 0.05)  # a worker started
             frozen = freeze(pool)
+            pool.stuck_after = 1.0
             played = await asyncio.wait_for(
                 pool.choose("crown-rivals", "hard", obs, legal, 1, 0.05), 20
             )
+            pool.stuck_after = STUCK_AFTER
             thawed = await pool.choose("crown-rivals", "hard", obs, legal, 1, 0.05)
             fresh = pool.worker_pids()
             freeze(pool)
+            pool.stuck_after = 1.0
             try:
                 await asyncio.wait_for(pool.analyse("crown-rivals", obs, legal, 1, 0.05), 20)
                 hint_stuck = False
