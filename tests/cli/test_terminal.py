@@ -437,3 +437,41 @@ def test_a_seat_taking_the_device_is_caught_up_on_what_it_may_see_only() -> None
         assert f"P{seat}, your decision" in after_log or after_log.startswith("· Your only move")
         if first:
             assert f"You drew {mine[seat]}" in after and mine[1 - seat] not in after
+
+
+@pytest.mark.parametrize("confirm", ["pass", "y"])
+def test_a_solitaire_pass_that_ends_the_game_asks_first(confirm: str) -> None:
+    """Agincards alone: a pass ends the game at once, so the terminal says so,
+    with the score it leaves, and asks; anything but a second ``pass`` or
+    ``y`` goes back to the decision, the game untouched."""
+    game = get("agincards")
+    state = game.new(players=1, seed=2)
+    out = Console(file=io.StringIO(), width=120)
+    asked: list[str] = []
+
+    class Typing(Scripted):
+        def ask(self, prompt: str, words: object = (), fresh: bool = True) -> str:
+            asked.append(prompt)
+            if prompt.startswith("P0 > ") and len(asked) == 3:  # back at the decision
+                assert not state.history and not state.over
+            return super().ask(prompt, words, fresh)
+
+    lines = ["pass", "no", "pass", confirm]
+    table = TerminalTable(["human"], game, state, out, prompter=Typing(out, lines))
+    table.human_turn(0)
+    assert not lines and state.over and state.record().actions == [(0, "pass")]
+    assert asked == ["P0 > ", "P0, end the game? ", "P0 > ", "P0, end the game? "]
+    shown = out.file.getvalue()  # type: ignore[attr-defined]
+    assert shown.count("Passing ends the game, with your score at 0.") == 2
+    assert "Not passed: the game goes on." in shown
+
+
+def test_a_pass_that_leaves_the_game_going_is_not_questioned() -> None:
+    game = get("agincards")
+    state = game.new(players=2, seed=2)
+    out = Console(file=io.StringIO(), width=120)
+    lines = ["pass"]
+    table = TerminalTable(["human", "random"], game, state, out, prompter=Scripted(out, lines))
+    table.human_turn(0)
+    assert not lines and state.record().actions == [(0, "pass")] and not state.over
+    assert "Passing ends the game" not in out.file.getvalue()  # type: ignore[attr-defined]

@@ -6,8 +6,8 @@ the notation, ``moves`` lists the legal actions (a number then picks one),
 ``hint`` asks the ``hard`` level's search for the best few moves (from the
 seat's observation and legal actions only), ``rules`` prints the game's rules
 in short, ``quit`` leaves. A decision with one legal move is made for the
-player, and said. What is typed before a question is asked is dropped
-(``cli/prompt.py``).
+player, and said. Alone (solitaire) a pass that ends the game asks first.
+What is typed before a question is asked is dropped (``cli/prompt.py``).
 With several humans (hot seat) a privacy screen hides one player's hand from
 the next, and the player taking the device is caught up on what happened since
 they last had it (their first time: the opening lines and the game from the
@@ -390,16 +390,41 @@ class TerminalTable:
                         raise IllegalAction(
                             f"there is no move {k}: 'moves' lists 1 to {len(legal)}"
                         )
-                    return legal[k - 1]
-                # another writing of a legal move is that move (State.stands_for)
-                action = state.stands_for(seat, self.game.parse_action(text))
-                reason = state.check(seat, action)
-                if reason is not None:
-                    raise IllegalAction(reason)
-                return action
+                    action = legal[k - 1]
+                else:
+                    # another writing of a legal move is that move (State.stands_for)
+                    action = state.stands_for(seat, self.game.parse_action(text))
+                    reason = state.check(seat, action)
+                    if reason is not None:
+                        raise IllegalAction(reason)
             except CourtlyError as exc:
                 said = escape(str(exc).rstrip("."))  # a reason may end its own sentence
                 out.print(f"[red]Not allowed:[/] {said}. Type 'help' or 'moves'.")
+                continue
+            if self.ending_confirmed(seat, action):
+                return action
+
+    def ending_confirmed(self, seat: int, action: Action) -> bool:
+        """Whether to play ``action``: in a game of one player (solitaire) a
+        pass that ends the game is played only once the player confirms it
+        (a second ``pass``, or ``y``), told that it ends the game and the
+        score it leaves; any other answer goes back to the decision."""
+        if self.state.players != 1 or action.kind != "pass":
+            return True
+        after = self.state.clone()
+        after.apply(seat, action, quiet=True)
+        if not after.over:
+            return True
+        score = after.scores[seat]
+        self.out.print(
+            f"[yellow]Passing ends the game, with your score at {score:g}.[/] "
+            "Type 'pass' again or 'y' to end it; anything else goes back to your move."
+        )
+        answer = _ask(self.prompter, f"P{seat}, end the game? ", ["y", "pass"]).strip().lower()
+        if answer in ("y", "yes", "pass", action.notation.lower()):
+            return True
+        self.out.print("Not passed: the game goes on.")
+        return False
 
     def hint(self, seat: int, observation: Mapping[str, Any], legal: list[Action]) -> None:
         """The best few moves by the ``hard`` search, given only what ``seat``
