@@ -22,10 +22,13 @@ from prompt_toolkit.output import DummyOutput
 from prompt_toolkit.output.vt100 import Vt100_Output
 from rich.console import Console
 
-from courtly.cli.play import WORDS, TerminalTable, short_rules
+from courtly.cli.play import WORDS, Quit, TerminalTable, short_rules
 from courtly.cli.prompt import NotationCompleter, Prompter, make_session
+from courtly.engine import text
 from courtly.engine.actions import Action
+from courtly.engine.driver import Move
 from courtly.engine.errors import IllegalAction
+from courtly.engine.events import Event
 from courtly.games import get
 from tests.games.agincards.helpers import scenario
 
@@ -361,3 +364,114 @@ def test_a_bot_s_move_the_person_cannot_foresee_comes_after_its_pace(
     else:  # a search may use its whole think; a forced move waits all of it
         assert 0 < len(waits) <= hidden.count(True)
         assert max(waits) > pace / 2
+
+
+class HotSeat(Prompter):
+    """People at one terminal: Enter at each privacy screen, then the first
+    legal move, for ``moves`` decisions; then input ends."""
+
+    def __init__(self, out: Console, moves: int) -> None:
+        super().__init__(out)
+        self.moves = moves
+
+    def ask(self, prompt: str, words: object = (), fresh: bool = True) -> str:
+        assert isinstance(words, list | tuple)
+        if not words:
+            return ""  # the privacy screen's Enter
+        if self.moves == 0:
+            raise EOFError
+        self.moves -= 1
+        return str(words[len(WORDS)])
+
+
+def test_a_seat_taking_the_device_is_caught_up_on_what_it_may_see_only() -> None:
+    """Hot seat: the privacy screen wipes the log, so the seat taking the
+    device is shown, beneath it, the game's opening lines on its first turn
+    and the events it missed, each as that seat may see it: its own cards
+    drawn, never another seat's."""
+    game = get("garrison")
+    state = game.new(players=2, seed=4)
+    out = Console(file=io.StringIO(), width=120, force_terminal=True, color_system=None)
+    table = TerminalTable(["human", "human"], game, state, out, prompter=HotSeat(out, 3))
+    log = game.opening(state)  # the game's events so far
+    left: dict[int, int] = {}  # how much of the log a seat had seen when the device left it
+    holder: list[int] = []
+    screens: list[tuple[int, list[Event]]] = []  # (the seat given the device, what it missed)
+    screen, moved = table.privacy_screen, table.driver.on_move
+
+    def noted(seat: int) -> None:
+        if holder[-1:] != [seat]:
+            if holder:
+                left[holder[-1]] = len(log)
+            holder.append(seat)
+            screens.append((seat, [e for e in log[left.get(seat, 0) :] if game.describe(e, seat)]))
+        screen(seat)
+
+    def logged(move: Move) -> None:
+        log.extend(move.events)
+        moved(move)
+
+    table.privacy_screen = noted  # type: ignore[method-assign]
+    table.driver.on_move = logged
+    with pytest.raises(Quit):
+        table.run()
+    shown = out.file.getvalue().split("\x1b[2J\x1b[3J")[1:]  # type: ignore[attr-defined]
+    assert len(screens) >= 3 and len(shown) == len(screens)
+    mine = {0: "A♦ K♣ 9♠", 1: "5♥ A♠ 4♥"}  # each seat's first three cards (seed 4)
+    for n, ((seat, missed), after) in enumerate(zip(screens, shown, strict=True)):
+        lines = [line.strip() for line in after.splitlines()]
+        assert lines[0].strip("─ ") == f"Pass the device to P{seat}"
+        first = n < 2
+        assert ("Garrison, seed 4" in after) is first and ("Seats: P0 (human)" in after) is first
+        heading = (
+            f"The game so far, as P{seat} sees it:"
+            if first
+            else f"Since you last had the device, P{seat}:"
+        )
+        assert heading in lines
+        start = lines.index(heading) + 1
+        said = [text.plain(str(game.describe(e, seat)), None, seat) for e in missed]
+        got = [line.removeprefix("· ") for line in lines[start : start + len(said)]]
+        assert [g.lower() for g in got] == [s.lower() for s in said]
+        after_log = lines[start + len(said)]  # the decision, or a move made for the seat
+        assert f"P{seat}, your decision" in after_log or after_log.startswith("· Your only move")
+        if first:
+            assert f"You drew {mine[seat]}" in after and mine[1 - seat] not in after
+
+
+@pytest.mark.parametrize("confirm", ["pass", "y"])
+def test_a_solitaire_pass_that_ends_the_game_asks_first(confirm: str) -> None:
+    """Agincards alone: a pass ends the game at once, so the terminal says so,
+    with the score it leaves, and asks; anything but a second ``pass`` or
+    ``y`` goes back to the decision, the game untouched."""
+    game = get("agincards")
+    state = game.new(players=1, seed=2)
+    out = Console(file=io.StringIO(), width=120)
+    asked: list[str] = []
+
+    class Typing(Scripted):
+        def ask(self, prompt: str, words: object = (), fresh: bool = True) -> str:
+            asked.append(prompt)
+            if prompt.startswith("P0 > ") and len(asked) == 3:  # back at the decision
+                assert not state.history and not state.over
+            return super().ask(prompt, words, fresh)
+
+    lines = ["pass", "no", "pass", confirm]
+    table = TerminalTable(["human"], game, state, out, prompter=Typing(out, lines))
+    table.human_turn(0)
+    assert not lines and state.over and state.record().actions == [(0, "pass")]
+    assert asked == ["P0 > ", "P0, end the game? ", "P0 > ", "P0, end the game? "]
+    shown = out.file.getvalue()  # type: ignore[attr-defined]
+    assert shown.count("Passing ends the game, with your score at 0.") == 2
+    assert "Not passed: the game goes on." in shown
+
+
+def test_a_pass_that_leaves_the_game_going_is_not_questioned() -> None:
+    game = get("agincards")
+    state = game.new(players=2, seed=2)
+    out = Console(file=io.StringIO(), width=120)
+    lines = ["pass"]
+    table = TerminalTable(["human", "random"], game, state, out, prompter=Scripted(out, lines))
+    table.human_turn(0)
+    assert not lines and state.record().actions == [(0, "pass")] and not state.over
+    assert "Passing ends the game" not in out.file.getvalue()  # type: ignore[attr-defined]

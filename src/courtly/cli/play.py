@@ -6,10 +6,12 @@ the notation, ``moves`` lists the legal actions (a number then picks one),
 ``hint`` asks the ``hard`` level's search for the best few moves (from the
 seat's observation and legal actions only), ``rules`` prints the game's rules
 in short, ``quit`` leaves. A decision with one legal move is made for the
-player, and said. What is typed before a question is asked is dropped
-(``cli/prompt.py``).
+player, and said. Alone (solitaire) a pass that ends the game asks first.
+What is typed before a question is asked is dropped (``cli/prompt.py``).
 With several humans (hot seat) a privacy screen hides one player's hand from
-the next. The game is played by the engine's driver (``courtly.engine.driver``):
+the next, and the player taking the device is caught up on what happened since
+they last had it (their first time: the opening lines and the game from the
+deal), each event as their seat may see it. The game is played by the engine's driver (``courtly.engine.driver``):
 when several seats may act at once, they are asked in the order its seeding
 scheme draws, as players at a real table are quicker or slower, so a table of
 bots here plays the game ``courtly sim`` plays with the same seed.
@@ -218,6 +220,11 @@ class TerminalTable:
         self.humans = [i for i, n in enumerate(names) if n == HUMAN]
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.log: list[Event] = []
+        """Every event of the game so far (the opening's, then each move's):
+        in hot seat, what a seat taking the device is caught up on."""
+        self.seen: dict[int, int] = {}
+        """In hot seat, how much of ``log`` each person's seat saw before the
+        device went on to the next (a seat not yet here: none of it)."""
         self.due: float | None = None
         """When the bot deciding now may show its move (``keep_pace``)."""
         self.bots: dict[int, bot_registry.Bot] = {}
@@ -250,15 +257,21 @@ class TerminalTable:
         return f"{level.capitalize()} bot" + (f" (P{seat})" if twins > 1 else "")
 
     def run(self) -> None:
+        self.banner()
+        if not self.state.history:
+            opening = self.game.opening(self.state)  # the deal, as the log opens
+            self.log.extend(opening)
+            self.show(opening)
+        self.driver.run()
+        self.finish()
+
+    def banner(self) -> None:
+        """The game's opening lines: its name and seed, the seats, the commands."""
         out = self.out
         out.print(Rule(f"{self.game.name}, seed {self.state.seed}"))
         out.print("Seats: " + ", ".join(self.who(i) for i in range(len(self.names))))
         if self.humans:
             out.print(COMMANDS)
-        if not self.state.history:
-            self.show(self.game.opening(self.state))  # the deal, as the log opens
-        self.driver.run()
-        self.finish()
 
     def human_turn(self, seat: int) -> None:
         """Play one decision of a person's ``seat`` (which must be to act)."""
@@ -290,6 +303,7 @@ class TerminalTable:
         for them, on the first line they see of it (or on its own line, in
         the move's words, when its events say nothing to them)."""
         self.keep_pace()
+        self.log.extend(move.events)
         forced = move.choices == 1 and move.seat in self.humans
         if not self.show(move.events, FORCED if forced else "") and forced:
             self.out.print(
@@ -310,12 +324,29 @@ class TerminalTable:
         return said
 
     def privacy_screen(self, seat: int) -> None:
+        """Hot seat: the screen is wiped and the device passed to ``seat``,
+        who is then caught up on what happened since it last had the device
+        (its first time: the opening lines and the game from its deal), each
+        event as that seat may see it (``Game.describe``), never more."""
         if len(self.humans) < 2 or self.viewer == seat:
             return
+        if self.viewer is not None:
+            self.seen[self.viewer] = len(self.log)
         wipe(self.out)
         self.out.print(Rule(f"Pass the device to P{seat}"))
         _ask(self.prompter, f"P{seat}: press Enter when the others cannot see the screen ")
         self.viewer = seat
+        first = seat not in self.seen
+        if first:
+            self.banner()
+        missed = self.log[self.seen.get(seat, 0) :]
+        if any(self.game.describe(event, seat) for event in missed):
+            self.out.print(
+                f"[bold]The game so far, as P{seat} sees it:[/]"
+                if first
+                else f"[bold]Since you last had the device, P{seat}:[/]"
+            )
+            self.show(missed)
 
     def ask(self, seat: int, observation: Mapping[str, Any], legal: Sequence[Action]) -> Action:
         """A person's decision, typed at the terminal (with the commands)."""
@@ -359,16 +390,41 @@ class TerminalTable:
                         raise IllegalAction(
                             f"there is no move {k}: 'moves' lists 1 to {len(legal)}"
                         )
-                    return legal[k - 1]
-                # another writing of a legal move is that move (State.stands_for)
-                action = state.stands_for(seat, self.game.parse_action(text))
-                reason = state.check(seat, action)
-                if reason is not None:
-                    raise IllegalAction(reason)
-                return action
+                    action = legal[k - 1]
+                else:
+                    # another writing of a legal move is that move (State.stands_for)
+                    action = state.stands_for(seat, self.game.parse_action(text))
+                    reason = state.check(seat, action)
+                    if reason is not None:
+                        raise IllegalAction(reason)
             except CourtlyError as exc:
                 said = escape(str(exc).rstrip("."))  # a reason may end its own sentence
                 out.print(f"[red]Not allowed:[/] {said}. Type 'help' or 'moves'.")
+                continue
+            if self.ending_confirmed(seat, action):
+                return action
+
+    def ending_confirmed(self, seat: int, action: Action) -> bool:
+        """Whether to play ``action``: in a game of one player (solitaire) a
+        pass that ends the game is played only once the player confirms it
+        (a second ``pass``, or ``y``), told that it ends the game and the
+        score it leaves; any other answer goes back to the decision."""
+        if self.state.players != 1 or action.kind != "pass":
+            return True
+        after = self.state.clone()
+        after.apply(seat, action, quiet=True)
+        if not after.over:
+            return True
+        score = after.scores[seat]
+        self.out.print(
+            f"[yellow]Passing ends the game, with your score at {score:g}.[/] "
+            "Type 'pass' again or 'y' to end it; anything else goes back to your move."
+        )
+        answer = _ask(self.prompter, f"P{seat}, end the game? ", ["y", "pass"]).strip().lower()
+        if answer in ("y", "yes", "pass", action.notation.lower()):
+            return True
+        self.out.print("Not passed: the game goes on.")
+        return False
 
     def hint(self, seat: int, observation: Mapping[str, Any], legal: list[Action]) -> None:
         """The best few moves by the ``hard`` search, given only what ``seat``

@@ -114,3 +114,17 @@ def test_the_table_says_a_chosen_pass_in_words() -> None:
     shown = Text.from_markup(GAME.render(state.observation(2))).plain
     assert "you chose to pass 10♥ and 2♥ to the left (waiting for the others)" in shown
     assert "pass TH 2H" not in shown
+
+
+def test_the_table_says_none_when_no_season_stack_is_left() -> None:
+    """At the end of the game every season stack is used: the table said
+    "season stacks left:" with nothing after it."""
+    from rich.text import Text
+
+    start = GAME.new(players=4, seed=3, options={"years": 1})
+    shown = Text.from_markup(GAME.render(start.observation(0))).plain.splitlines()
+    assert "  season stacks left: 3, 4, 4, 5" in shown
+    state = random_game(GAME, 4, 3, {"years": 1})
+    assert state.over and not any(state.observation(0)["season_stacks"])
+    shown = Text.from_markup(GAME.render(state.observation(0))).plain.splitlines()
+    assert "  season stacks left: none" in shown

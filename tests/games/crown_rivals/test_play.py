@@ -131,3 +131,24 @@ def test_every_event_reads_as_a_log_line():
     assert lines
     drew = Event("drew", {"seat": 0, "cards": ["AS"]}, to=frozenset((0,)))
     assert GAME.describe(drew, 1) is None and "AS" in (GAME.describe(drew, 0) or "")
+
+
+def test_the_score_table_counts_every_card_a_seat_owns() -> None:
+    """The end's "cards in deck" left out the cards in play: the spades in
+    play (with the diamonds under them) and the cards played in the last
+    turn. Every card of the 52 is a seat's, the market's, trashed or removed."""
+    counted = 0
+    for seed in range(12):
+        state = random_game(GAME, 2, seed)
+        headers, rows = GAME.score_table(state.observation(None))
+        assert headers[3] == "cards owned"
+        z = state.zones()
+        others = sum(len(z[k]) for k in ("market", "market_deck", "trashed", "removed"))
+        owned = [int(r[3]) for r in rows]
+        assert sum(owned) + others == 52
+        for seat in (0, 1):
+            held = sum(len(z[f"{k}{seat}"]) for k in ("hand", "deck", "discard", "supporters"))
+            mine = held + (len(z["in_play"]) if seat == state.active else 0)
+            assert owned[seat] == mine
+        counted += bool(z["supporters0"] or z["supporters1"] or z["in_play"])
+    assert counted  # some game ended with cards in play

@@ -68,7 +68,8 @@ def render(obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
             )
     if obs["strays"]:
         lines.append(f"  strays for next season: {cards_line(obs['strays'])}")
-    lines.append(f"  season stacks left: {', '.join(str(n) for n in obs['season_stacks'] if n)}")
+    stacks = ", ".join(str(n) for n in obs["season_stacks"] if n)
+    lines.append(f"  season stacks left: {stacks or 'none'}")  # as the page says it
     if obs["decision"] == "commit":
         lines.append("")
         lines.append("[bold]This season's plays[/]")

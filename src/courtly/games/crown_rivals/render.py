@@ -101,10 +101,16 @@ def render(obs: Mapping[str, Any], legal: Sequence[Action] = ()) -> str:
 
 
 def score_table(obs: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
-    """End-of-game table: Influence, spades in play, and the cards each owns in view."""
+    """End-of-game table: Influence, spades in play, and the cards each owns:
+    hand, draw pile, discard pile, the cards in play (the seat at turn's: the
+    cards it played, with their boosts) and its spades in play with the
+    diamonds under them."""
     rows = []
     for seat in range(obs["players"]):
         owned = obs["hand_sizes"][seat] + obs["deck_sizes"][seat] + len(obs["discards"][seat])
+        if seat == obs["active"]:
+            owned += len(obs["in_play"])
+        owned += sum(1 if boost is None else 2 for _, boost, _ in obs["supporters"][seat])
         rows.append(
             [
                 f"P{seat}",
@@ -114,7 +120,7 @@ def score_table(obs: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
                 "winner" if seat in obs["winners"] else "",
             ]
         )
-    return ["seat", "Influence", "spades in play", "cards in deck", "result"], rows
+    return ["seat", "Influence", "spades in play", "cards owned", "result"], rows
 
 
 _LINES = {
