@@ -50,6 +50,25 @@ def test_every_plug_in_a_game_names_loads_and_is_what_its_slot_says(game: Game) 
     assert (STATIC / game.plugins.page_script).is_file()
 
 
+@pytest.mark.parametrize("game", [g for g in GAMES if g.waivers], ids=lambda g: g.id)
+def test_a_waiver_is_legal_in_every_decision_it_is_declared_for(game: Game) -> None:
+    """``Game.waivers``: in each decision it names, the move that lets the
+    move pass is legal for every seat asked (``courtly play``'s ``pass all``
+    plays it for them), and the decision does arise."""
+    met = 0
+    for seed in range(4):
+        state, rng = game.new(seed=seed), random.Random(seed)
+        while not state.over:
+            for seat in state.to_act:
+                waiver = game.waivers.get(state.decision or "")
+                if waiver is not None:
+                    met += 1
+                    assert game.parse_action(waiver) in state.legal_actions(seat)
+            seat = state.to_act[0]
+            state.apply(seat, state.random_action(seat, rng), quiet=True)
+    assert met
+
+
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_quick_and_stacking_options_are_options_of_the_game(game: Game) -> None:
     fields = set(game.Options.model_fields)

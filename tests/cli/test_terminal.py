@@ -22,7 +22,7 @@ from prompt_toolkit.output import DummyOutput
 from prompt_toolkit.output.vt100 import Vt100_Output
 from rich.console import Console
 
-from courtly.cli.play import WORDS, Quit, TerminalTable, short_rules
+from courtly.cli.play import PASS_ALL, WAIVED, WORDS, Quit, TerminalTable, short_rules
 from courtly.cli.prompt import NotationCompleter, Prompter, make_session
 from courtly.engine import text
 from courtly.engine.actions import Action
@@ -475,3 +475,70 @@ def test_a_pass_that_leaves_the_game_going_is_not_questioned() -> None:
     table.human_turn(0)
     assert not lines and state.record().actions == [(0, "pass")] and not state.over
     assert "Passing ends the game" not in out.file.getvalue()  # type: ignore[attr-defined]
+
+
+SPY_SEED = 3
+"""A three-player Garrison deal in which P0 holds a Spy before its first
+turn ends and meets several windows it could answer before its next."""
+
+
+def test_pass_all_lets_every_reaction_window_pass_until_the_person_s_own_turn() -> None:
+    """Garrison: a hand with a Spy is asked in every reaction window (~15 a
+    round). ``pass all`` passes this window and each after it, without asking,
+    until the person has a decision of their own; the next window asks again."""
+    game = get("garrison")
+    state = game.new(players=3, seed=SPY_SEED)
+    out = Console(file=io.StringIO(), width=120)
+    asked: list[str] = []  # the decisions P0 was asked, as the prompt came
+    faced: list[tuple[str, int]] = []  # every decision of P0's: its kind, its legal moves
+
+    class Typing(Prompter):
+        def ask(self, prompt: str, words: object = (), fresh: bool = True) -> str:
+            assert isinstance(words, list)
+            decision = str(table.state.decision)
+            asked.append(decision)
+            if decision == "reaction" and asked.count("reaction") == 1:
+                assert PASS_ALL in words
+                return PASS_ALL
+            if decision == "reaction":  # asked again, after a turn of its own
+                raise EOFError
+            assert PASS_ALL not in words
+            return next(w for w in words if w not in (*WORDS, PASS_ALL))
+
+    table = TerminalTable(["human", "random", "random"], game, state, out, prompter=Typing(out))
+    seen = table.decision
+
+    def noted(seat: int, legal: list[Action]) -> None:
+        if seat == 0:
+            faced.append((str(table.state.decision), len(legal)))
+        seen(seat, legal)
+
+    table.driver.on_decision = noted
+    with pytest.raises(Quit):
+        table.run()
+    first = asked.index("reaction")
+    assert asked[first + 1] != "reaction" and asked[-1] == "reaction"
+    start = next(i for i, (kind, n) in enumerate(faced) if kind == "reaction" and n > 1)
+    own = next(i for i, (kind, _) in enumerate(faced) if i > start and kind != "reaction")
+    waived = [n for kind, n in faced[start + 1 : own] if kind == "reaction"]
+    assert sum(n > 1 for n in waived) >= 2  # windows a Spy could have answered, let pass
+    moves = [a for s, a in state.record().actions if s == 0]  # one for each decision faced
+    assert moves[start:own] == ["pass"] * (own - start)
+    shown = out.file.getvalue()  # type: ignore[attr-defined]
+    said = shown.lower().count(WAIVED.strip())  # forced ones say so instead
+    assert said == 1 + sum(n > 1 for n in waived)
+
+
+def test_pass_all_in_a_decision_of_one_s_own_is_refused_saying_why() -> None:
+    game = get("garrison")
+    state = game.new(players=2, seed=4)
+    out = Console(file=io.StringIO(), width=200)
+    first = state.legal_actions(state.to_act[0])[0].notation
+    seat = state.to_act[0]
+    names = ["random", "random"]
+    names[seat] = "human"
+    table = TerminalTable(names, game, state, out, prompter=Scripted(out, ["pass all", first]))
+    table.human_turn(seat)
+    shown = out.file.getvalue()  # type: ignore[attr-defined]
+    assert "Not allowed: 'pass all' lets pass a decision answering another's move" in shown
+    assert "('reaction')" in shown and state.record().actions == [(seat, first)]

@@ -6,15 +6,18 @@ the notation, ``moves`` lists the legal actions (a number then picks one),
 ``hint`` asks the ``hard`` level's search for the best few moves (from the
 seat's observation and legal actions only), ``rules`` prints the game's rules
 in short, ``quit`` leaves. A decision with one legal move is made for the
-player, and said. Alone (solitaire) a pass that ends the game asks first.
+player, and said. In a decision that answers another's move (``Game.waivers``:
+Garrison's reaction windows) ``pass all`` lets it pass and every such decision
+after it, until the player has a decision of their own. Alone (solitaire) a pass that ends the game asks first.
 What is typed before a question is asked is dropped (``cli/prompt.py``).
 With several humans (hot seat) a privacy screen hides one player's hand from
 the next, and the player taking the device is caught up on what happened since
 they last had it (their first time: the opening lines and the game from the
-deal), each event as their seat may see it. The game is played by the engine's driver (``courtly.engine.driver``):
-when several seats may act at once, they are asked in the order its seeding
-scheme draws, as players at a real table are quicker or slower, so a table of
-bots here plays the game ``courtly sim`` plays with the same seed.
+deal), each event as their seat may see it. The game is played by the
+engine's driver (``courtly.engine.driver``): when several seats may act at
+once, they are asked in the order its seeding scheme draws, as players at a
+real table are quicker or slower, so a table of bots here plays the game
+``courtly sim`` plays with the same seed.
 """
 
 from __future__ import annotations
@@ -57,8 +60,23 @@ COMMANDS = (
 )
 WORDS = ("moves", "hint", "view", "rules", "help", "quit")
 """The commands, offered by tab completion beside the legal moves."""
+PASS_ALL = "pass all"
+"""The command that lets every decision answering another's move pass
+(``Game.waivers``) until the person has one of their own."""
 FORCED = "your only move, made for you: "
 """What leads the line of a person's move made for them (their only legal one)."""
+WAIVED = "pass all, until your turn: "
+"""What leads the line of a person's move played for them by ``pass all``."""
+
+
+def commands(game: Game) -> str:
+    """The commands, as the opening lines and ``help`` say them."""
+    if not game.waivers:
+        return COMMANDS
+    return COMMANDS + (
+        f" '{PASS_ALL}', when you answer another's move, lets it pass and every "
+        "such decision after it, until your own turn."
+    )
 
 
 class Quit(Exception):
@@ -227,6 +245,12 @@ class TerminalTable:
         device went on to the next (a seat not yet here: none of it)."""
         self.due: float | None = None
         """When the bot deciding now may show its move (``keep_pace``)."""
+        self.waiving: set[int] = set()
+        """The people's seats that asked ``pass all``: each decision of theirs
+        the game lets pass (``Game.waivers``) is let pass for them, until one
+        that is not."""
+        self.waived: int | None = None
+        """The seat whose move being played was let pass by ``pass all``."""
         self.bots: dict[int, bot_registry.Bot] = {}
         self.table: list[str | None] = [None if n == HUMAN else n for n in names]
         table = self.table
@@ -271,7 +295,7 @@ class TerminalTable:
         out.print(Rule(f"{self.game.name}, seed {self.state.seed}"))
         out.print("Seats: " + ", ".join(self.who(i) for i in range(len(self.names))))
         if self.humans:
-            out.print(COMMANDS)
+            out.print(commands(self.game))
 
     def human_turn(self, seat: int) -> None:
         """Play one decision of a person's ``seat`` (which must be to act)."""
@@ -281,7 +305,8 @@ class TerminalTable:
         """Before a decision: the device goes to the person deciding; a bot's
         decision the people cannot foresee is timed (``keep_pace``)."""
         if seat in self.humans:
-            self.privacy_screen(seat)
+            if self.waiver(seat, legal) is None:  # nothing to show one who lets it pass
+                self.privacy_screen(seat)
         elif self.humans and not publicly_forced(self.state, seat):
             pace = self.bots[seat].pace()
             self.due = None if pace is None else time.monotonic() + pace
@@ -305,10 +330,25 @@ class TerminalTable:
         self.keep_pace()
         self.log.extend(move.events)
         forced = move.choices == 1 and move.seat in self.humans
-        if not self.show(move.events, FORCED if forced else "") and forced:
+        lead = FORCED if forced else WAIVED if self.waived == move.seat else ""
+        self.waived = None
+        if not self.show(move.events, lead) and lead:
             self.out.print(
-                "  [dim]·[/] " + text.rich(FORCED + move.action.words(), self.label, move.seat)
+                "  [dim]·[/] " + text.rich(lead + move.action.words(), self.label, move.seat)
             )
+
+    def waiver(self, seat: int, legal: Sequence[Action]) -> Action | None:
+        """The move that lets ``seat``'s decision pass, if the person asked
+        ``pass all`` and the decision is one the game lets pass
+        (``Game.waivers``); a decision that is not ends the ``pass all``."""
+        if seat not in self.waiving:
+            return None
+        notation = self.game.waivers.get(self.state.decision or "")
+        action = None if notation is None else self.game.parse_action(notation)
+        if action is None or action not in legal:
+            self.waiving.discard(seat)
+            return None
+        return action
 
     def show(self, events: list[Event], first: str = "") -> bool:
         """The lines the viewer sees of ``events``, the first led by
@@ -349,11 +389,17 @@ class TerminalTable:
             self.show(missed)
 
     def ask(self, seat: int, observation: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        """A person's decision, typed at the terminal (with the commands)."""
+        """A person's decision, typed at the terminal (with the commands),
+        or let pass for them (``pass all``)."""
         state, out = self.state, self.out
+        waiver = self.waiver(seat, legal)
+        if waiver is not None:
+            self.waived = seat
+            return waiver
         out.print(Rule(f"P{seat}, your decision"))
         out.print(self.game.render(observation, legal))
-        words = [*WORDS, *(a.notation for a in legal)]
+        waivable = self.game.waivers.get(state.decision or "")
+        words = [*WORDS, *([PASS_ALL] if waivable else []), *(a.notation for a in legal)]
         while True:
             text = _ask(self.prompter, f"P{seat} > ", words).strip()
             low = text.lower()
@@ -362,7 +408,7 @@ class TerminalTable:
             if low in ("quit", "exit", "q"):
                 raise Quit
             if low in ("help", "?", "h"):
-                out.print(COMMANDS)
+                out.print(commands(self.game))
                 out.print(self.game.notation_help(), markup=False)
                 continue
             if low in ("moves", "legal", "m"):
@@ -383,6 +429,13 @@ class TerminalTable:
             if low in ("hint", "suggest"):
                 self.hint(seat, observation, list(legal))
                 continue
+            if " ".join(low.split()) == PASS_ALL:
+                if waivable is None:
+                    out.print(f"[red]Not allowed:[/] {self.unwaivable()}. Type 'help' or 'moves'.")
+                    continue
+                self.waiving.add(seat)
+                self.waived = seat
+                return self.game.parse_action(waivable)
             try:
                 if low.isascii() and low.isdigit():
                     k = int(low)
@@ -403,6 +456,19 @@ class TerminalTable:
                 continue
             if self.ending_confirmed(seat, action):
                 return action
+
+    def unwaivable(self) -> str:
+        """Why ``pass all`` is refused here: what it lets pass, if anything."""
+        if not self.game.waivers:
+            return (
+                f"'{PASS_ALL}' lets pass a decision answering another's move: "
+                f"{self.game.name} has none"
+            )
+        kinds = " or ".join(repr(k) for k in self.game.waivers)
+        return (
+            f"'{PASS_ALL}' lets pass a decision answering another's move ({kinds}), "
+            f"and this decision ({self.state.decision!r}) is your own"
+        )
 
     def ending_confirmed(self, seat: int, action: Action) -> bool:
         """Whether to play ``action``: in a game of one player (solitaire) a

@@ -115,6 +115,13 @@ class Game(ABC):
     """Whether several seats decide at once in its ordinary play (not only in
     reaction windows)."""
 
+    waivers: ClassVar[Mapping[str, str]] = {}
+    """The decisions in which a seat answers another's move rather than plays
+    its own, each with the notation of the move that lets the move pass
+    (Garrison's reaction windows: ``{"reaction": "pass"}``). A person may have
+    every such decision let pass for them until they have another to make
+    (``courtly play``'s ``pass all``)."""
+
     # -- what surfaces show of it ----------------------------------------------
     icon: ClassVar[str] = "\u265b"
     """A character for the lobby's game list (a crown by default)."""

@@ -42,6 +42,7 @@ class Garrison(Game):
     ]
     information = "imperfect"
     simultaneous = False
+    waivers: ClassVar[dict[str, str]] = {"reaction": "pass"}  # a window let pass
     icon = "\u265c"
     score_name = "keep value"
     first_player = "the player with the lowest starting heart"
