@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 from fastapi.testclient import TestClient
 
@@ -32,6 +33,20 @@ def test_pages_render_and_unknown_ones_are_refused_plainly(client: TestClient) -
     bad = client.get("/rules/chess")
     # no game at that address: not found, as an unknown table is (it was 400, "Not understood")
     assert bad.status_code == 404 and "garrison" in bad.json()["error"]
+
+
+def test_the_table_page_s_plaques_give_every_seat_its_number(client: TestClient) -> None:
+    """The plaques the server draws (all a page refused its seat keeps) named a
+    bot "Easy bot" with no seat, where a seat nobody named had its number: two
+    bots at one level read the same. Each now ends with its seat, as the
+    table's script draws them, and the page names no token."""
+    made = create(client, "agents-of-the-crown", ["human", "human", "easy", "easy"], name="Ada")
+    page = client.get(f"/play/{made['table']['id']}?token=not-a-real-token").text
+    states = re.findall(r'<span class="seat-state">([^<]*)</span>', page)
+    names = re.findall(r'<span class="seat-name">([^<]*)</span>', page)
+    assert names == ["Ada", "Seat 1", "Easy bot (seat 2)", "Easy bot (seat 3)"]
+    assert states == ["seat 0", "seat 1", "bot · easy · seat 2", "bot · easy · seat 3"]
+    assert not any(s.get("token") and s["token"] in page for s in made["seats"])
 
 
 def test_a_browser_is_told_a_page_s_error_as_a_page(client: TestClient) -> None:

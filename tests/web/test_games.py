@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import time
 from pathlib import Path
 from typing import Any
 
@@ -156,6 +157,110 @@ def test_agincards_map_marks_colour_by_suit_and_highlights_legal_cells(
     placed = re.search(r"\((.+)\)\?", heading)
     assert placed and re.search("[♣♦♥♠]", placed[1]), heading
     assert placed[1] in page.locator("#status").inner_text()
+
+
+MAP_BOX = """el => {
+    const box = el.getBoundingClientRect();
+    const cells = [...el.querySelectorAll('.cell.filled')].map((c) => c.getBoundingClientRect());
+    const inside = (r) => r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+    const seen = (r) => r.top >= -1 && r.bottom <= innerHeight + 1 && r.left >= -1 && r.right <= innerWidth + 1;
+    return {
+        overflows: el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
+        cells: cells.length,
+        hidden: cells.filter((r) => !inside(r) || !seen(r)).length,
+    };
+}"""
+"""The map's box: whether it scrolls, and how many of its cards lie outside
+it or outside the window."""
+
+
+@pytest.mark.parametrize("size", [(1280, 900), (390, 844)], ids=["desktop", "phone"])
+def test_agincards_fit_brings_the_whole_map_into_view(
+    server: str, pages: Pages, artifacts: Path, size: tuple[int, int]
+) -> None:
+    """Fit only set the zoom back to 1, at every size: a map grown past its box
+    at its normal size stayed past it, on a desktop as on a phone. Now Fit zooms
+    the map to its box and brings the box into the window: every card in view,
+    nothing to scroll."""
+    made = create(server, "agincards", ["human", "easy"])
+    page = pages.new(*size)
+    page.goto(made["seats"][0]["invite"])
+    wait_ready(page)
+    # play on until the map has grown, and at its normal size is larger than its box
+    for clicks in range(120):
+        now = page.eval_on_selector(".map-scroll", MAP_BOX)
+        if now["overflows"] and now["cells"] >= 10:
+            break
+        assert step(page, prefer_table=clicks % 3 == 1, prefer_end=clicks % 4 == 3)
+    else:
+        raise AssertionError("the map never outgrew its box")
+    # zoom in and scroll the map and the page away
+    for _ in range(3):
+        page.click("[data-zoom='1']")
+    page.eval_on_selector(
+        ".map-scroll",
+        "el => { el.scrollLeft = el.scrollWidth; el.scrollTop = el.scrollHeight / 2; }",
+    )
+    page.evaluate("window.scrollTo(0, 0)")
+    assert page.eval_on_selector(".map-scroll", MAP_BOX)["hidden"] > 0
+    page.click("[data-zoom='0']")
+    seen = page.eval_on_selector(".map-scroll", MAP_BOX)
+    page.screenshot(path=str(artifacts / f"agincards-fit-{size[0]}.png"))
+    assert seen["cells"] >= 10 and not seen["overflows"] and seen["hidden"] == 0, seen
+    # the cards stay legible: Fit shrinks no more than it has to
+    width = page.locator(".map-grid .cell.filled").first.bounding_box()
+    assert width and width["width"] >= 12
+    # the zoom goes on from there, one step either way
+    page.click("[data-zoom='-1']")
+    smaller = page.locator(".map-grid .cell.filled").first.bounding_box()
+    assert smaller and smaller["width"] < width["width"]
+
+
+def finished_by_bots(server: str, game: str) -> dict[str, Any]:
+    """A table of easy bots only, played to its end."""
+    made = create(server, game, ["easy"] * QUICK[game][0])
+    deadline = time.monotonic() + 120
+    while not api(server, f"/api/tables/{made['table']['id']}")["over"]:
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+    return made
+
+
+@pytest.mark.parametrize("game", sorted(QUICK))
+def test_a_finished_game_s_table_reads_as_over(
+    server: str, pages: Pages, artifacts: Path, game: str
+) -> None:
+    """Once the game was over, the table still said what a game going on says:
+    "No card here yet" on the open table of Agents of the Crown, "no support
+    yet" under an Intrigue Character, "nothing yet" played or cashed this turn
+    and bonuses to claim in Crown Rivals, and the last seat to move kept the
+    outline of the seat whose turn it is. At the end, in the table watched and
+    at the replay's last step, the picture now says the game is over (or says
+    nothing), in words of the end."""
+    made = finished_by_bots(server, game)
+    table = made["table"]["id"]
+    page = pages.new()
+    for where, url in (
+        ("table", made["spectate"]),
+        ("replay", f"{server}/replay/{table}?seat=0#999999"),
+    ):
+        page.goto(url)
+        if where == "table":
+            wait_ready(page)
+            page.wait_for_selector("#end:not([hidden])")
+        else:
+            page.wait_for_selector("body[data-step]")
+            assert page.evaluate("document.body.dataset.step") == page.get_attribute("#step", "max")
+        page.screenshot(path=str(artifacts / f"{game}-over-{where}.png"), full_page=True)
+        board = page.inner_text("#board")
+        assert not re.search(r"\byet\b", board, re.IGNORECASE), (where, board)
+        assert "Bonuses to claim" not in board, where
+        # a turn ended clears what it played: no "last turn" of nothing
+        assert not re.search(r"The last turn.*\nPlayed\nnothing\nCashed\nnothing", board, re.S)
+        for phase in page.locator("#board .phase").all_inner_texts():
+            assert "game over" in phase, (where, phase)
+        # nobody's turn: no keep or rival is outlined as the one to move
+        assert page.locator("#board .current, #board .rival.active").count() == 0, where
 
 
 def test_garrison_reaction_window_waits_for_the_players_click(server: str, pages: Pages) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from tests.web.conftest import Pages, api, create
+from tests.web.conftest import Pages, api, create, play_to_end, wait_ready
 
 
 def finished_table(server: str) -> str:
@@ -98,3 +98,37 @@ def test_seen_from_a_seat_another_seat_s_move_is_told_by_its_log_not_its_notatio
     page.goto(f"{server}/replay/{table}?seat=0#{mine['n']}")  # only the #step changes
     page.wait_for_selector(f"body[data-step='{mine['n']}']")
     assert "what you saw of it" not in page.inner_text("#status")
+
+
+def test_the_seat_lists_name_seats_as_their_plaques_do(server: str, pages: Pages) -> None:
+    """The table's plaques say "Ada · You" over "seat 0", "Easy bot (seat 1)"
+    over "bot · easy · seat 1"; the replay's said "You" and "Easy bot (seat 1)"
+    with no number, and its View as and review lists "Ada", with no number
+    either. Now the replay's plaques read as the table's, and each list names
+    a seat by its plaque's name and its number."""
+    made = create(server, "intrigue", ["human", "easy", "easy"], name="Ada")
+    table = made["table"]["id"]
+    page = pages.new()
+    page.goto(made["seats"][0]["invite"])
+    wait_ready(page)
+    play_to_end(page)
+    plaque = "els => els.map(e => [e.querySelector('.seat-name').textContent, e.querySelector('.seat-state')?.textContent || ''])"
+    at_table = page.locator("#seats .seat").evaluate_all(plaque)
+    assert [name for name, _ in at_table] == ["Ada · You", "Easy bot (seat 1)", "Easy bot (seat 2)"]
+    page.goto(f"{server}/replay/{table}?seat=0#3")
+    page.wait_for_selector("body[data-step='3']")
+    in_replay = page.locator("#seats .seat").evaluate_all(plaque)
+    assert [name for name, _ in in_replay] == [name for name, _ in at_table]
+    for seat, (name, state) in enumerate(in_replay):
+        assert state.endswith(f"seat {seat}"), state
+        assert ("bot · easy" in state) == ("bot" in name), state
+    named = ["Ada (seat 0)", "Easy bot (seat 1)", "Easy bot (seat 2)"]
+    assert page.locator("#viewer option").all_inner_texts() == ["everyone (public)", *named]
+    assert page.locator("#review-seat option").all_inner_texts() == named
+    assert page.locator("#viewer").input_value() == "0"
+    # from the public view nobody is "You"
+    page.goto(f"{server}/replay/{table}#3")
+    page.wait_for_selector("body[data-step='3']")
+    names = page.locator("#seats .seat-name").all_inner_texts()
+    assert names == ["Ada", "Easy bot (seat 1)", "Easy bot (seat 2)"]
+    assert page.locator("#viewer option").all_inner_texts()[1:] == named

@@ -120,6 +120,44 @@ def test_a_wrong_token_is_told_plainly(server: str, pages: Pages) -> None:
     assert page.evaluate("document.body.dataset.seat") == "spectator"
 
 
+def test_a_wrong_token_s_page_numbers_every_seat_as_the_table_does(
+    server: str, pages: Pages, artifacts: Path
+) -> None:
+    """The page of an invite link the table refused keeps the plaques the server
+    drew: "Ada", "Seat 1", and "Easy bot", "Easy bot", with no seat number for
+    the bots (and no telling the two apart). They now read as the table's
+    own: each name as the table says it, over a line ending with its seat."""
+    made = create(server, "agents-of-the-crown", ["human", "human", "easy", "easy"], name="Ada")
+    plaque = "els => els.map(e => [e.querySelector('.seat-name')?.textContent || '', e.querySelector('.seat-state')?.textContent || ''])"
+    watching = pages.new()
+    watching.goto(made["spectate"])
+    wait_ready(watching)
+    drawn = watching.locator("#seats .seat").evaluate_all(plaque)
+    page = pages.new()
+    page.goto(made["spectate"] + "?token=not-a-real-token")
+    page.wait_for_selector("#conn.alert a")
+    page.screenshot(path=str(artifacts / "wrong-token.png"))
+    kept = page.locator("#seats .seat").evaluate_all(plaque)
+    # (the live ones mark the seats awaited: ▶)
+    assert [name for name, _ in kept] == [name.removeprefix("▶ ") for name, _ in drawn]
+    assert [name for name, _ in kept] == ["Ada", "Seat 1", "Easy bot (seat 2)", "Easy bot (seat 3)"]
+    for seat, ((_, state), (_, live)) in enumerate(zip(kept, drawn, strict=True)):
+        assert state.endswith(f"seat {seat}") and live.endswith(f"seat {seat}"), (state, live)
+    assert kept[2][1] == drawn[2][1] == "bot · easy · seat 2"
+    assert page.locator("#seats .avatar").all_inner_texts() == ["A", "S", "⚙", "⚙"]
+
+
+def test_an_open_seat_s_plaque_says_it_is_open(server: str, pages: Pages) -> None:
+    """A seat nobody has taken yet was drawn as a bot of no level: "bot ·  ·
+    seat 1". It now says "open seat · seat 1", as the server's plaque does."""
+    made = create(server, "garrison", ["human", "open"], public=True)
+    page = pages.new()
+    page.goto(made["seats"][0]["invite"])
+    wait_ready(page)
+    assert page.locator("#seats .seat-state").all_inner_texts()[1] == "open seat · seat 1"
+    assert page.locator("#seats .seat-name").all_inner_texts()[1].endswith("Seat 1")
+
+
 def test_lobby_creates_a_table_with_invites_and_lists_open_tables(
     server: str, pages: Pages, artifacts: Path
 ) -> None:

@@ -36,6 +36,7 @@ from courtly.engine.records import frames
 from courtly.games import all_games, get
 from courtly.server.live import Hub, Live
 from courtly.server.protocol import describe_game
+from courtly.server.tables import Seat
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -129,6 +130,35 @@ async def lobby(request: Request) -> HTMLResponse:
     )
 
 
+def plaques(seats: list[Seat]) -> list[dict[str, Any]]:
+    """Each seat's plaque as the table page draws it (table.js's ``renderSeats``),
+    for the page before its script has drawn them, and for a page the server will
+    not seat (a wrong invite link), which keeps them: the name ("Ada", "Easy bot",
+    "Easy bot (seat 2)" when two bots play at one level, "Seat 1" while nobody has
+    named it), the avatar's letter (a gear for a bot) and the line under the name,
+    which gives every seat its number. Nothing here is hidden from anyone."""
+    out = []
+    for s in seats:
+        if s.kind == "bot":
+            level = str(s.bot or "bot")
+            twins = sum(1 for o in seats if o.kind == "bot" and o.bot == s.bot)
+            name = f"{level.capitalize()} bot" + (f" (seat {s.seat})" if twins > 1 else "")
+            state = f"bot · {level} · seat {s.seat}"
+        else:
+            name = s.name or f"Seat {s.seat}"
+            state = f"{'open seat · ' if s.kind == 'open' else ''}seat {s.seat}"
+        initial = next((ch for ch in name if ch.isalnum()), "?").upper()
+        out.append(
+            {
+                "seat": s.seat,
+                "name": name,
+                "avatar": "⚙" if s.kind == "bot" else initial,
+                "state": state,
+            }
+        )
+    return out
+
+
 async def _table_page(
     request: Request, table_id: str, template: str, replay: bool = False
 ) -> HTMLResponse:
@@ -147,7 +177,9 @@ async def _table_page(
     if replay:
         boot["over"] = live.table.state.over
     return templates.TemplateResponse(
-        request, template, {"game": game, "table": live.table, "boot": boot}
+        request,
+        template,
+        {"game": game, "table": live.table, "boot": boot, "plaques": plaques(live.table.seats)},
     )
 
 

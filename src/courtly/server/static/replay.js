@@ -26,6 +26,28 @@
     return `${n[4].toUpperCase()}${n.slice(5)} bot${twins > 1 ? ` (seat ${seat})` : ""}`;
   }
 
+  /* A seat in the lists (View as, the review's seat), as its plaque reads: its
+   * name with its number, "Ada (seat 0)", "Easy bot (seat 1)", "Seat 2" for a
+   * seat nobody named (its number is its name). */
+  function seatLabel(seat) {
+    const name = playerName(seat);
+    return /\(seat \d+\)$|^Seat \d+$/.test(name) ? name : `${name} (seat ${seat})`;
+  }
+
+  /* A seat's plaque, as at the table: its name ("Ada · You" for the seat the
+   * replay is seen from), its score, and a line with its number ("bot · easy ·
+   * seat 1" for a bot). */
+  function plaque(f, i) {
+    const n = data.names[i] || "";
+    const bot = n.startsWith("bot ");
+    const mine = String(i) === String(data.seat);
+    return `<div class="seat${(f.observation.to_act || []).includes(i) ? " awaited" : ""}${mine ? " me" : ""}" data-seat="${i}">` +
+      `<span class="avatar seat-${i}" aria-hidden="true">${bot ? "⚙" : esc((playerName(i).match(/[\p{L}\p{N}]/u) || ["?"])[0].toUpperCase())}</span>` +
+      `<span class="seat-name">${esc(mine ? `${playerName(i)} · You` : playerName(i))}</span>` +
+      `<span class="seat-score">${esc(f.observation.scores ? f.observation.scores[i] : "")}</span>` +
+      `<span class="seat-state">${bot ? `bot · ${esc(n.slice(4))} · ` : ""}seat ${i}</span></div>`;
+  }
+
   /* Seen from a seat, that seat is "You", as the game's own lines say. */
   function seatName(seat) {
     if (seat === null || seat === undefined) return "the table";
@@ -45,7 +67,7 @@
     $("board").innerHTML = game.board(ctx);
     $("hand-area").innerHTML = data.seat === null ? "" : game.hand(ctx);
     if (game.afterRender) game.afterRender(ctx, $("board"));
-    $("seats").innerHTML = data.names.map((_, i) => `<div class="seat${(f.observation.to_act || []).includes(i) ? " awaited" : ""}${String(i) === String(data.seat) ? " me" : ""}" data-seat="${i}"><span class="avatar seat-${i}" aria-hidden="true">${(data.names[i] || "").startsWith("bot ") ? "⚙" : esc((playerName(i)[0] || "?").toUpperCase())}</span><span class="seat-name">${esc(seatName(i))}</span><span class="seat-score">${esc(f.observation.scores ? f.observation.scores[i] : "")}</span></div>`).join("");
+    $("seats").innerHTML = data.names.map((_, i) => plaque(f, i)).join("");
     $("status").innerHTML = at === 0 ? `The deal (step 0 of ${data.frames.length - 1}).` : `Step ${at} of ${data.frames.length - 1} · ${f.words === null ? `a move by ${esc(seatName(f.by))} (what you saw of it is in the log)` : `${esc(seatName(f.by))}: ${said(f.words, false)}`}.`;
     const who = { you: data.seat, name: playerName };
     const lines = f.events.map((e) => e.text).filter(Boolean);
@@ -86,8 +108,8 @@
     }
     data = body;
     $("step").max = String(data.frames.length - 1);
-    $("viewer").innerHTML = `<option value="">everyone (public)</option>` + data.names.map((_, i) => `<option value="${i}"${String(data.seat) === String(i) ? " selected" : ""}>${esc(playerName(i))}</option>`).join("");
-    $("review-seat").innerHTML = data.names.map((_, i) => `<option value="${i}"${String(data.seat) === String(i) ? " selected" : ""}>${esc(playerName(i))}</option>`).join("");
+    $("viewer").innerHTML = `<option value="">everyone (public)</option>` + data.names.map((_, i) => `<option value="${i}"${String(data.seat) === String(i) ? " selected" : ""}>${esc(seatLabel(i))}</option>`).join("");
+    $("review-seat").innerHTML = data.names.map((_, i) => `<option value="${i}"${String(data.seat) === String(i) ? " selected" : ""}>${esc(seatLabel(i))}</option>`).join("");
     show(Number(location.hash.slice(1)) || 0);
   }
   // a step typed or pasted into the address (only the #step changed) goes there

@@ -200,7 +200,7 @@
         `<span class="avatar seat-${i}" aria-hidden="true">${s.kind === "bot" ? "⚙" : esc(initial)}</span>` +
         `<span class="seat-name">${waiting ? '<span class="await-mark" title="decision awaited">▶ </span>' : ""}${esc(i === view.you ? `${playerName(i)} · You` : playerName(i))}</span>` +
         `<span class="seat-score" title="score">${esc(score)}</span>` +
-        `<span class="seat-state">${s.kind === "human" ? (s.connected ? "● online" : "○ away") : `bot · ${esc(s.bot)}`}${s.away ? " (a bot stands in)" : ""} · seat ${i}${clock}</span>` +
+        `<span class="seat-state">${s.kind === "human" ? (s.connected ? "● online" : "○ away") : s.kind === "open" ? "open seat" : `bot · ${esc(s.bot)}`}${s.away ? " (a bot stands in)" : ""} · seat ${i}${clock}</span>` +
         (s.away && i === view.you ? '<button type="button" class="take-back">Take my seat back</button>' : "") +
         `${extra}</div>`;
     }).join("");

@@ -20,14 +20,14 @@
 
   function board(ctx) {
     const o = ctx.obs;
-    let html = `<p class="phase">Year ${o.year} of ${o.options.years}${o.season ? ` · ${esc(o.season)}` : ""}${o.decision === "pass" ? " · passing cards" : ""} · season stacks left: ${(o.season_stacks || []).filter((n) => n).join(", ") || "none"}</p>`;
+    let html = `<p class="phase">Year ${o.year} of ${o.options.years}${o.season ? ` · ${esc(o.season)}` : ""}${o.decision === "pass" && !ctx.over ? " · passing cards" : ""} · season stacks left: ${(o.season_stacks || []).filter((n) => n).join(", ") || "none"}${ctx.over ? " · game over" : ""}</p>`;
     const challenges = Object.entries(o.challenges || {});
     html += '<div class="challenges">';
     for (const [suit, pile] of challenges) {
       html += zone(`${esc(HOUSE[suit])} challenge · value <b>${o.challenge_values[suit]}</b>`,
         row(pile, { small: true, pick: false }) + commitsAt(ctx, suit), ` data-pick="at:${suit}"`);
     }
-    html += zone("The open table", commitsAt(ctx, "table") || '<p class="hint">No card here yet. Where a card is placed is only a signal (it may bluff): when all have played, each card works against the challenge of its own suit.</p>', ' data-pick="at:table"');
+    html += zone("The open table", commitsAt(ctx, "table") || (ctx.over ? '<p class="hint">No card here: the game is over.</p>' : '<p class="hint">No card here yet. Where a card is placed is only a signal (it may bluff): when all have played, each card works against the challenge of its own suit.</p>'), ' data-pick="at:table"');
     html += "</div>";
     if (o.strays && o.strays.length) html += zone("Strays (threats next season)", row(o.strays, { small: true, pick: false }));
     if (o.last_season) {

@@ -67,7 +67,7 @@
       }
     }
     const grid = `<div class="map-grid" style="--cols:${c1 - c0 + 1};--zoom:${zoom}">${cells}</div>`;
-    const tools = `<div class="map-tools" role="group" aria-label="Zoom the map"><button type="button" data-zoom="-1" aria-label="Zoom out">−</button><button type="button" data-zoom="0">Fit</button><button type="button" data-zoom="1" aria-label="Zoom in">+</button> <span class="hint">Draw pile: ${o.deck_size} · the seed card is marked ★ · the card just placed is outlined</span></div>`;
+    const tools = `<div class="map-tools" role="group" aria-label="Zoom the map"><button type="button" data-zoom="-1" aria-label="Zoom out">−</button><button type="button" data-zoom="0" title="The whole map in view">Fit</button><button type="button" data-zoom="1" aria-label="Zoom in">+</button> <span class="hint">Draw pile: ${o.deck_size} · the seed card is marked ★ · the card just placed is outlined</span></div>`;
     const players = o.points.map((p, s) => `<li><span class="token seat-${s}">${s}</span> ${esc(ctx.seatName(s))}: <b>${o.scores[s]}</b> (tokens ${p.tokens} + runs ${p.runs}), ${tokensLeft(o.tokens_in_hand[s])}, hand ${o.hand_sizes[s]}</li>`).join("");
     return tools + `<div class="map-scroll" data-keep-scroll="map" tabindex="0" aria-label="The map">${grid}</div><ul class="players">${players}</ul>`;
   }
@@ -75,21 +75,50 @@
   /* "3 tokens left ●●●", "1 token left ●", "0 tokens left". */
   const tokensLeft = (n) => `${n} token${n === 1 ? "" : "s"} left${n ? " " + "●".repeat(n) : ""}`;
 
+  const ZOOM_MIN = 0.2, ZOOM_MAX = 2.5;
+  const clampZoom = (z) => Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, z));
+
+  /* Fit: the zoom at which the whole map shows in its box at the box's
+   * greatest height (no scrolling), never above the normal size; then the box
+   * is scrolled to its start and brought into the window. At every width: a
+   * phone's narrow box gets smaller cells, a desktop's short one too. */
+  function fit(scroller, grid) {
+    const cs = getComputedStyle(scroller);
+    const px = (v) => parseFloat(v) || 0;
+    const cols = Number(grid.style.getPropertyValue("--cols")) || 1;
+    const rows = grid.querySelectorAll(".row-head").length || 1;
+    // twice: the scroll bars the old zoom needed take room the new one gives back
+    for (let pass = 0; pass < 2; pass++) {
+      const cell = 64 * zoom;
+      const fixedW = grid.offsetWidth - cols * cell;  // row numbers and gaps: they do not zoom
+      const fixedH = grid.offsetHeight - rows * cell * 1.4;
+      const roomW = scroller.clientWidth - px(cs.paddingLeft) - px(cs.paddingRight) - 1;
+      const roomH = px(cs.maxHeight) - px(cs.paddingTop) - px(cs.paddingBottom) - px(cs.borderTopWidth) - px(cs.borderBottomWidth) - 1;
+      zoom = clampZoom(Math.min(1, (roomW - fixedW) / (cols * 64), (roomH - fixedH) / (rows * 64 * 1.4)));
+      grid.style.setProperty("--zoom", zoom);
+    }
+    scroller.scrollLeft = 0;
+    scroller.scrollTop = 0;
+    scroller.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }
+
   function afterRender(ctx, el) {
+    const scroller = el.querySelector(".map-scroll");
+    if (!scroller) return;
+    const grid = scroller.querySelector(".map-grid");
     for (const b of el.querySelectorAll("[data-zoom]")) {
       b.addEventListener("click", () => {
         const d = Number(b.dataset.zoom);
-        zoom = d === 0 ? 1 : Math.min(2.5, Math.max(0.4, zoom * (d > 0 ? 1.25 : 0.8)));
-        el.querySelector(".map-grid").style.setProperty("--zoom", zoom);
+        if (d === 0) { fit(scroller, grid); return; }
+        zoom = clampZoom(zoom * (d > 0 ? 1.25 : 0.8));
+        grid.style.setProperty("--zoom", zoom);
       });
     }
-    const scroller = el.querySelector(".map-scroll");
-    if (!scroller) return;
     scroller.addEventListener("wheel", (e) => {
       if (!e.ctrlKey) return;
       e.preventDefault();
-      zoom = Math.min(2.5, Math.max(0.4, zoom * (e.deltaY < 0 ? 1.1 : 0.9)));
-      el.querySelector(".map-grid").style.setProperty("--zoom", zoom);
+      zoom = clampZoom(zoom * (e.deltaY < 0 ? 1.1 : 0.9));
+      grid.style.setProperty("--zoom", zoom);
     }, { passive: false });
     if (!centred) {
       centred = true;

@@ -12,7 +12,7 @@
     html += '<div class="rivals">';
     for (let s = 0; s < o.players; s++) {
       const inf = o.influence[s];
-      html += `<section class="zone rival${s === o.active ? " active" : ""}"><h3>${esc(ctx.seatName(s))}</h3>` +
+      html += `<section class="zone rival${s === o.active && !ctx.over ? " active" : ""}"><h3>${esc(ctx.seatName(s))}</h3>` +
         `<div class="influence" role="meter" aria-valuemin="0" aria-valuemax="100" aria-valuenow="${inf}" aria-label="Influence"><span style="width:${Math.max(0, Math.min(100, inf))}%"></span><b>Influence ${inf}</b></div>` +
         `<p>hand ${o.hand_sizes[s]} · deck ${o.deck_sizes[s]} · discard ${o.discards[s].length}</p>` +
         `<h4>Spades in play</h4>${o.supporters[s].length ? `<div class="cards-row">${o.supporters[s].map(([c, b, v]) => play(c, b, v)).join("")}</div>` : '<div class="cards-row empty">none</div>'}</section>`;
@@ -20,11 +20,14 @@
     html += "</div>";
     html += zone(`Market · ${o.market_deck} cards in the market deck`, `<div class="cards-row market">${o.market.map((c, i) => c ? `<figure class="buy">${C.face(c, { pick: c })}<figcaption>cost ${o.market_costs[i]}</figcaption></figure>` : C.back({ title: "empty slot" })).join("")}</div>`);
     const pending = Object.entries(o.bonuses).filter(([, n]) => n > 0).map(([s, n]) => `${n} × ${BONUS[s]}`);
-    html += zone(`This turn (${esc(ctx.seatName(o.active))})`,
+    // at the end, the turn the game ended in (if it ended within one: a turn
+    // ended clears what it played); nothing more will be played or claimed
+    const none = ctx.over ? "nothing" : "nothing yet";
+    if (!ctx.over || o.plays.length || o.cashed.length) html += zone(`${ctx.over ? "The last turn" : "This turn"} · ${esc(ctx.seatName(o.active))}`,
       `<div class="turn-stats"><span class="pool">Pooled damage <b>${o.pool}</b></span> <span class="currency">Currency <b>${o.currency}</b></span></div>` +
-      `<h4>Played</h4>${o.plays.length ? `<div class="cards-row">${o.plays.map(([c, b, v]) => play(c, b, v)).join("")}</div>` : '<div class="cards-row empty">nothing yet</div>'}` +
-      `<h4>Cashed</h4>${row(o.cashed, { small: true, pick: false, empty: "nothing yet" })}` +
-      `<p>Bonuses to claim: ${esc(pending.join("; ") || "none")}</p>`);
+      `<h4>Played</h4>${o.plays.length ? `<div class="cards-row">${o.plays.map(([c, b, v]) => play(c, b, v)).join("")}</div>` : `<div class="cards-row empty">${none}</div>`}` +
+      `<h4>Cashed</h4>${row(o.cashed, { small: true, pick: false, empty: none })}` +
+      (ctx.over ? "" : `<p>Bonuses to claim: ${esc(pending.join("; ") || "none")}</p>`));
     if (o.trashed.length) html += zone("Trashed", row(o.trashed, { small: true, pick: false }));
     return html;
   }

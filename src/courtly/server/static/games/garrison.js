@@ -12,7 +12,7 @@
     const o = ctx.obs;
     const by = [...new Set(k.besieged_by)].map((s) => ctx.seatName(s)).join(", ");
     const known = seat !== o.seat && o.known_in_hand[seat].length ? `<p>Known in hand: ${o.known_in_hand[seat].map((c) => C.markup(cardText(c))).join(" ")}</p>` : "";
-    return `<section class="zone keep status-${esc(k.status.replace(" ", "-"))}${seat === o.current ? " current" : ""}" data-pick="keep:${seat}">` +
+    return `<section class="zone keep status-${esc(k.status.replace(" ", "-"))}${seat === o.current && !ctx.over ? " current" : ""}" data-pick="keep:${seat}">` +
       `<h3>${seat === o.seat ? "Your keep" : esc(ctx.seatName(seat)) + "'s keep"} · value <b>${k.value}</b> of ${o.target} · ${esc(STATUS[k.status] || k.status)}</h3>` +
       `<div class="keep-rows"><div><h4>Court (hearts)</h4>${row(k.court, { small: true, empty: "empty" })}</div>` +
       (k.fallen.length ? `<div><h4>Face-down hearts</h4>${row(k.fallen, { small: true, cls: "fallen" })}</div>` : "") +

@@ -81,13 +81,13 @@
         `<span class="support-token${h === null ? " free" : ""}" data-pick="${esc(t)}" title="${h === null ? "free" : "held by " + esc(ctx.seatName(h))}">${esc(t)}${h === null ? "" : " · " + esc(ctx.seatName(h))}</span>`).join(" ");
       const cards = o.stacks[x].map((e) => e.card ? C.printed(e.card, info(ctx, e.card), { small: true, cls: e.up ? "" : "known-down", title: `${(info(ctx, e.card) || {}).name || e.card}, ${e.up ? "face up" : e.shown ? "face down (a Spy showed it to all)" : "face down (you know it)"}, by ${ctx.seatName(e.by)}` })
         : C.back({ small: true, title: `face down, by ${ctx.seatName(e.by)}`, label: owner(ctx, e.by) })).join("");
-      return `<section class="zone stack char-${L}" data-pick="${L}"><h3>${L} · ${esc(charName(ctx, x))}</h3><p>Support tokens: ${tokens || "none"}</p><div class="cards-row">${cards || '<span class="hint">no support yet</span>'}</div></section>`;
+      return `<section class="zone stack char-${L}" data-pick="${L}"><h3>${L} · ${esc(charName(ctx, x))}</h3><p>Support tokens: ${tokens || "none"}</p><div class="cards-row">${cards || `<span class="hint">${ctx.over ? "no support" : "no support yet"}</span>`}</div></section>`;
     }).join("") + "</div>";
   }
 
   function board(ctx) {
     const o = ctx.obs;
-    let html = `<p class="phase">Round ${o.round} of ${o.options.rounds} · deck ${o.deck_size}${o.effect ? ` · resolving ${esc(o.effect)}` : ""}</p>`;
+    let html = `<p class="phase">Round ${o.round} of ${o.options.rounds} · deck ${o.deck_size}${o.effect ? ` · resolving ${esc(o.effect)}` : ""}${ctx.over ? " · game over" : ""}</p>`;
     html += `<div class="intrigue-board">${circle(ctx)}${stacks(ctx)}</div>`;
     const favors = o.favors_played.map((e) => `${esc(ctx.seatName(e.by))}: ${e.card ? esc(e.card.slice(-1)) : "?"}`).join(", ");
     html += `<p>Favors played (in order): ${favors || "none"} · unused Characters: ${esc(o.unused.map(words).join(", ") || "none")}${o.gone.length ? " · assassinated: " + esc(o.gone.map(words).join(", ")) : ""}</p>`;
