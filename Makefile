@@ -10,7 +10,7 @@ STAMP  := $(VENV)/.installed
 CVENV  := .venv-compiled
 CBIN   := $(CVENV)/bin
 
-.PHONY: run test test-pure test-compiled lint bench install compiled compiled-all clean
+.PHONY: run test test-quick test-pure test-compiled lint bench install compiled compiled-all clean
 
 $(STAMP): pyproject.toml setup.py Makefile
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -38,12 +38,21 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check setup.py src tests tools
 	$(BIN)/mypy
 
-# The suite against each build; tests/test_build.py checks that each run
-# imported the build it was meant to (the compiled modules compiled, or none).
-# The browser tests (marked `browser`: they drive Chromium over the pages, whose
-# code is interpreted in either build) run against the compiled build, the one
-# `make run` serves; every other test runs against both.
-test: lint test-pure test-compiled
+# `make test`: lint, a quick run against the editable install (the build it
+# imports, the declarations, the docs' examples, the engine's contract, the CLI),
+# then the whole suite, browser tests included, against the compiled wheel, the
+# build `make run` serves and `pip install courtly` gives. One source, and no
+# test depends on the build, so the whole suite once is the whole check; run
+# twice it took CI past its 15 minutes (docs/developing.md). tests/test_build.py
+# checks that each run imported the build it was meant to. `make test-pure` runs
+# the whole suite against the editable install (as a plain `pytest` does).
+test: lint test-quick test-compiled
+
+QUICK := tests/test_build.py tests/test_declarations.py tests/test_docs_examples.py \
+	tests/engine/test_contract.py tests/cli/test_cli.py
+
+test-quick: $(STAMP)
+	COURTLY_EXPECT_BUILD=pure $(BIN)/pytest -q -n 2 -m "not browser" $(QUICK)
 
 test-pure: $(STAMP)
 	COURTLY_EXPECT_BUILD=pure $(BIN)/pytest -q -n 2 -m "not browser"

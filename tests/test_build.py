@@ -1,9 +1,10 @@
 """The two builds: the compiled set follows the rules of docs/developing.md, and
 a test run imports the build it was meant to.
 
-``make test`` runs the whole suite twice: against the editable install
-(``COURTLY_EXPECT_BUILD=pure``) and against the wheel in ``.venv-compiled``
-(``COURTLY_EXPECT_BUILD=compiled`` where it was compiled).
+``make test`` runs a quick part of the suite, this file included, against the
+editable install (``COURTLY_EXPECT_BUILD=pure``) and the whole suite against
+the wheel in ``.venv-compiled`` (``COURTLY_EXPECT_BUILD=compiled`` where it was
+compiled); ``make test-pure`` runs the whole suite against the editable one.
 """
 
 from __future__ import annotations

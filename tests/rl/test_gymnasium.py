@@ -100,7 +100,7 @@ def test_the_seed_fixes_the_whole_episode() -> None:
 def test_a_searching_bot_remembers_nothing_from_an_earlier_episode() -> None:
     """A searching bot keeps its last search to reuse within a game; a new episode
     gets a fresh bot, so the same seed plays the same game after others."""
-    env = courtly.rl.gym_env("intrigue", seat=0, opponents=["ismcts"])
+    env = courtly.rl.gym_env("intrigue", seat=0, opponents=["ismcts"], options={"rounds": 1})
     first = lambda obs: int(np.flatnonzero(obs["action_mask"])[0])  # noqa: E731
     _episode(env, 7, first)
     a = list(env.courtly_state.history)

@@ -96,6 +96,7 @@ class Client:
 
     async def _play(self, ws: Any, timeout: float) -> bool:
         pending: int | None = None  # the seq of the view acted on, until answered
+        floor = -1  # after a refusal, the server's view of the game: older views are stale
         sent = ""
         while True:
             msg = json.loads(await asyncio.wait_for(ws.recv(), timeout))
@@ -109,13 +110,22 @@ class Client:
                 self.refusals.append(msg)
                 assert len(self.refusals) < 30, self.refusals[-3:]
                 pending = None
+                # views still on their way are older than the one the server has
+                # sent: acting on them is refused again (under load, a player
+                # lagging behind answered each of them, 'duplicate', 30 times)
+                floor = msg.get("seq", floor)
             elif kind in ("snapshot", "update"):
                 self.last = msg
                 if kind == "snapshot" or msg.get("yours"):
                     pending = None
                 if msg["over"]:
                     return True
-            if self.rng is not None and pending is None and self.last.get("legal"):
+            if (
+                self.rng is not None
+                and pending is None
+                and self.last.get("legal")
+                and self.last["seq"] >= floor
+            ):
                 if self.hold_after is not None and self.moves >= self.hold_after:
                     await self.release.wait()
                 self.moves += 1
