@@ -525,7 +525,7 @@ class TerminalTable:
         out.print(
             "[dim]The first is the move the hard bot would play (it keeps its heuristic's "
             "move unless the search finds one clearly better); chance: with that move, "
-            f"{review.chance(self.game)}; tries: how often it played the move out (more "
+            f"{review.chance(self.game, self.state.players)}; tries: how often it played the move out (more "
             "is surer). Type a move's # (its number in 'moves') or what is under 'type' "
             "to play it.[/]"
         )
