@@ -229,9 +229,13 @@ def test_a_hint_names_the_line_a_move_s_chance_is_of() -> None:
 def test_a_review_says_what_its_figures_mean_in_its_game() -> None:
     """The replay page's review showed Garrison's figures (59% on the first
     turn) without saying they are chances of winning, as its hint does."""
-    assert review.Review(game="garrison", seat=0, think=0.1).to_json()["chance"] == (
+    assert review.Review(game="garrison", seat=0, think=0.1, players=2).to_json()["chance"] == (
         "the chance of winning, as only first place counts in this game"
     )
-    assert review.Review(game="intrigue", seat=0, think=0.1).to_json()["chance"] == (
+    assert review.Review(game="intrigue", seat=0, think=0.1, players=3).to_json()["chance"] == (
         "the estimated result, 100% = first place, 0% = last"
     )
+    # a review of a game alone (Agincards solitaire) reads its chances by the score
+    alone = review.Review(game="agincards", seat=0, think=0.1, players=1).to_json()["chance"]
+    assert alone == review.SOLITAIRE_CHANCE
+    assert "first place" not in alone and "last" not in alone and "score" in alone

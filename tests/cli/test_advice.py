@@ -15,7 +15,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from courtly.bots import review as advice
-from courtly.bots.ismcts import ISMCTS, Analysis, MoveValue
+from courtly.bots.ismcts import ISMCTS, Analysis, MoveValue, rewards
 from courtly.cli.app import app
 from courtly.cli.play import TerminalTable
 from courtly.engine import text
@@ -271,6 +271,42 @@ def test_a_hint_says_the_line_a_move_opens(monkeypatch: pytest.MonkeyPatch) -> N
 def test_what_a_chance_means_follows_the_game_s_outcome() -> None:
     """A race valued by the win alone (Garrison's outcome) says the chance of
     winning; a game valued by rank says the result from last place to first."""
-    assert "chance of winning" in advice.chance(get("garrison"))
+    assert "chance of winning" in advice.chance(get("garrison"), 2)
     for game in ("crown-rivals", "agents-of-the-crown", "intrigue", "agincards"):
-        assert advice.chance(get(game)) == "the estimated result, 100% = first place, 0% = last"
+        for players in (2, 4):
+            assert advice.chance(get(game), players) == (
+                "the estimated result, 100% = first place, 0% = last"
+            )
+
+
+def test_a_solitaire_hint_says_its_chance_is_of_the_score_not_a_place(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Agincards alone has no first or last place: its search values a game by
+    the score alone (``rewards`` of one seat: 50% at 0 points, 75% at 20,
+    nearing 100%), and its hint says so."""
+    game = get("agincards")
+    for players in (1, 2):
+        state = game.new(players=players, seed=2)
+        legal = state.legal_actions(0)
+        fixed = Analysis(
+            moves=[MoveValue(a, 40, 0.9) for a in legal[:3]], iterations=100, seconds=0.1
+        )
+        monkeypatch.setattr(advice, "analyse", lambda *args, fixed=fixed: fixed)
+        out = Console(file=io.StringIO(), width=200)
+        seats = ["human", "normal"][:players]
+        TerminalTable(seats, game, state, out).hint(0, state.observation(0), legal)
+        shown = " ".join(out.file.getvalue().split())  # type: ignore[attr-defined]
+        if players == 1:
+            assert "first place" not in shown and "last" not in shown
+            assert (
+                "chance: with that move, the estimated result by the score alone, as "
+                "solitaire has no places: 50% = a score of 0, nearing 100% as the score grows"
+            ) in shown
+        else:  # with others at the table, a place as ever
+            assert "the estimated result, 100% = first place, 0% = last" in shown
+    # a finished game alone is valued by its score as that says
+    alone = game.new(players=1, seed=2)
+    assert rewards(alone) == [0.5]
+    alone.score[0] = 20  # type: ignore[attr-defined]
+    assert rewards(alone) == [0.75]

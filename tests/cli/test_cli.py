@@ -17,7 +17,8 @@ from typer.testing import CliRunner
 from courtly.cli.app import app
 from courtly.engine import text
 from courtly.engine.records import read_records, replay
-from courtly.games import get
+from courtly.games import all_games, get
+from courtly.server.protocol import describe_game
 
 runner = CliRunner()
 
@@ -30,6 +31,39 @@ def test_games_lists_every_game() -> None:
     result = run("games")
     assert result.exit_code == 0
     assert "agents-of-the-crown" in result.stdout
+
+
+def test_options_says_what_a_special_value_means() -> None:
+    """``courtly games`` listed ``turn_limit: integer (default 200)``, never
+    that 0 means no limit: ``courtly options GAME`` lists each option with its
+    values, default and meaning, the words the web lobby shows."""
+    said = runner.invoke(app, ["options", "crown-rivals"], env={"COURTLY_WIDTH": "400"})
+    assert said.exit_code == 0, said.stdout
+    row = next(line for line in said.stdout.splitlines() if "│ turn_limit " in line)
+    cells = [c.strip() for c in row.strip("│ ").split("│")]
+    assert cells[:3] == ["turn_limit", "integer from 0", "200"]
+    assert "0 means no limit" in cells[3]
+    lobby = next(
+        o for o in describe_game(get("crown-rivals"))["options"] if o["name"] == "turn_limit"
+    )
+    assert cells[3] == lobby["description"]  # the same text as the lobby's
+    # an option that may be none says what none is (the stacked deck: a shuffle)
+    deck = next(line for line in said.stdout.splitlines() if "│ deck " in line)
+    assert "none (the default): shuffled" in deck
+    assert "courtly options GAME" in run("games").stdout  # the games list points to it
+
+
+@pytest.mark.parametrize("game", [g.id for g in all_games()])
+def test_every_special_option_value_is_described(game: str) -> None:
+    """An option whose 0 or none means something of its own (no limit, the
+    text's table, a shuffle) says what, in the description both the lobby and
+    ``courtly options`` show."""
+    for name, allowed, _, meaning in get(game).Options.listing():
+        assert meaning, f"{game}'s {name} says nothing of what it means"
+        if "none" in allowed.split(" | "):
+            assert "none" in meaning.lower(), f"{game}'s {name}: what none means"
+        if allowed.startswith("integer from 0"):
+            assert re.search(r"\b0\b", meaning), f"{game}'s {name}: what 0 means"
 
 
 def test_rules_prints_the_rulings() -> None:

@@ -542,3 +542,125 @@ def test_pass_all_in_a_decision_of_one_s_own_is_refused_saying_why() -> None:
     shown = out.file.getvalue()  # type: ignore[attr-defined]
     assert "Not allowed: 'pass all' lets pass a decision answering another's move" in shown
     assert "('reaction')" in shown and state.record().actions == [(seat, first)]
+
+
+class Paced:
+    """A bot's pace as a slow bot's (``Bot.pace``), the bot deciding as ever."""
+
+    def __init__(self, bot: object, pace: float) -> None:
+        self.bot = bot
+        self.seconds = pace
+
+    def pace(self) -> float:
+        return self.seconds
+
+
+def thinking_at(
+    monkeypatch: pytest.MonkeyPatch, out: Console, pace: float = 0.6
+) -> tuple[list[tuple[str, ...]], list[tuple[int, bool, bool]], Console]:
+    """A Garrison game of a person and a ``normal`` bot of ``pace`` seconds at
+    ``out``, no time really waited: what happened around each bot decision in
+    order (its decision, a status started with its words, the wait for its
+    pace, the status stopped, its move shown), and each bot decision (its
+    step, whether it was forced, whether the person could foresee it)."""
+    from rich.status import Status
+
+    said: list[tuple[str, ...]] = []
+    monkeypatch.setattr(time, "sleep", lambda s: said.append(("wait",)))
+    real_start, real_stop = Status.start, Status.stop
+
+    def start(status: Status) -> None:
+        said.append(("status", str(status.status)))
+        real_start(status)
+
+    def stop(status: Status) -> None:
+        said.append(("stopped",))
+        real_stop(status)
+
+    monkeypatch.setattr(Status, "start", start)
+    monkeypatch.setattr(Status, "stop", stop)
+    game = get("garrison")
+    state = game.new(players=2, seed=6, options={"length": "quick"})
+    table = TerminalTable(["human", "normal"], game, state, out, prompter=FirstMove(out))
+    table.bots[1] = Paced(table.bots[1], pace)  # type: ignore[assignment]
+    decisions: list[tuple[int, bool, bool]] = []
+    decision, moved = table.decision, table.moved
+
+    def noted(seat: int, legal: list[Action]) -> None:
+        if seat == 1:
+            public = len(legal) == 1 and state.choices_public(seat)
+            decisions.append((len(state.history), len(legal) == 1, public))
+            said.append(("decision", str(len(state.history))))
+        decision(seat, legal)
+
+    def shown(move: Move) -> None:
+        moved(move)
+        if move.seat == 1:
+            said.append(("shown", str(move.n)))
+
+    table.driver.on_decision = noted
+    table.driver.on_move = shown
+    table.run()
+    assert state.over
+    return said, decisions, out
+
+
+def around(said: list[tuple[str, ...]], step: int) -> list[tuple[str, ...]]:
+    """What happened from the bot's decision at ``step`` to its move shown."""
+    start = said.index(("decision", str(step)))
+    return said[start : said.index(("shown", str(step)), start) + 1]
+
+
+def test_a_slow_bot_s_decision_says_it_is_thinking_at_a_terminal_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A `hard` bot thinks about a second a decision and the terminal showed
+    nothing meanwhile: a slow bot's decision the person cannot foresee now
+    shows "Normal bot is thinking…" (a Rich status line) from the decision
+    until its move is shown, at an interactive terminal; a move everyone can
+    tell was forced comes at once, without it; captured output never has it."""
+    screen = Console(file=io.StringIO(), width=100, force_terminal=True)
+    said, decisions, _ = thinking_at(monkeypatch, screen)
+    hidden = [step for step, _, public in decisions if not public]
+    public = [step for step, _, public in decisions if public]
+    assert hidden and public
+    for step in hidden:
+        assert around(said, step) == [
+            ("decision", str(step)),
+            ("status", "Normal bot is thinking…"),
+            ("wait",),
+            ("stopped",),
+            ("shown", str(step)),
+        ]
+    for step in public:  # everyone knew the move: no status, no wait
+        assert around(said, step) == [("decision", str(step)), ("shown", str(step))]
+    assert "Normal bot is thinking…" in screen.file.getvalue()  # type: ignore[attr-defined]
+    # at its own pace a quick bot shows none
+    said, _, _ = thinking_at(monkeypatch, Console(file=io.StringIO(), force_terminal=True), 0.02)
+    assert not any(s[0] == "status" for s in said)
+    # captured output (a pipe, a file, a test) never has it
+    captured = Console(file=io.StringIO(), width=100)
+    said, decisions, _ = thinking_at(monkeypatch, captured)
+    assert not any(s[0] in ("status", "stopped") for s in said)
+    assert "thinking" not in captured.file.getvalue()  # type: ignore[attr-defined]
+
+
+def test_a_forced_move_the_person_cannot_foresee_says_thinking_as_a_choice_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A pass in a Garrison window without a Spy is forced, and only its seat
+    knows it: the status says the bot is thinking, waits its pace and goes
+    when the move is shown, exactly as for a move it chose, so the status
+    tells nothing of its hand."""
+    screen = Console(file=io.StringIO(), width=100, force_terminal=True)
+    said, decisions, _ = thinking_at(monkeypatch, screen)
+    forced = [step for step, one, public in decisions if one and not public]
+    chosen = [step for step, one, _ in decisions if not one]
+    assert forced and chosen
+    shapes = {
+        tuple(s if s[0] not in ("decision", "shown") else (s[0],) for s in around(said, step))
+        for step in forced + chosen
+    }
+    assert shapes == {
+        (("decision",), ("status", "Normal bot is thinking…"), ("wait",), ("stopped",), ("shown",))
+    }

@@ -4,7 +4,7 @@ Both ask the same search a ``hard`` bot plays with
 (``levels.make_level("hard", game, think)``) and read its whole verdict
 (``ISMCTS.search``): every legal move with how often it was tried (visits: how
 sure the search is) and its mean result for the seat (value: 0 last place ..
-1 first, the estimated chance of winning).
+1 first, the estimated chance of winning; alone, by the score: ``chance``).
 
 - **A hint** searches from one seat's observation and legal actions, exactly
   what that seat may know, and returns the best few moves.
@@ -179,14 +179,27 @@ def rough(moves: Sequence[MoveValue]) -> bool:
     return all(m.visits < FEW_TRIES for m in moves)
 
 
-def chance(game: Game) -> str:
-    """What a move's chance means in ``game``, for the words beneath a hint or
-    a review: the chance of winning where only first place counts (the game
-    values a finished game by the win alone: ``Game.plugins.outcome``, as
-    Garrison's race), otherwise an estimate of the result on a scale from
-    last place to first."""
+SOLITAIRE_CHANCE = (
+    "the estimated result by the score alone, as solitaire has no places: 50% = a "
+    "score of 0, nearing 100% as the score grows"
+)
+"""What a chance means in a game of one player valued by rank (Agincards
+solitaire): ``rewards`` values a finished game alone by its score (50% at 0,
+75% at 20 points, nearing 100% as it grows), and a game's evaluation of a
+position cut short likewise (``soft_ranks`` of one seat)."""
+
+
+def chance(game: Game, players: int) -> str:
+    """What a move's chance means in a game of ``game`` for ``players``, for the
+    words beneath a hint or a review: the chance of winning where only first
+    place counts (the game values a finished game by the win alone:
+    ``Game.plugins.outcome``, as Garrison's race), for one player the result
+    by the score (``SOLITAIRE_CHANCE``), otherwise an estimate of the result
+    on a scale from last place to first."""
     if outcome_for(game) is wins:
         return "the chance of winning, as only first place counts in this game"
+    if players == 1:
+        return SOLITAIRE_CHANCE
     return "the estimated result, 100% = first place, 0% = last"
 
 
@@ -286,6 +299,8 @@ class Review:
     game: str
     seat: int
     think: float
+    players: int
+    """The seats of the game reviewed (what a chance means depends on it)."""
     verdicts: list[Verdict] = field(default_factory=list)
     forced: int = 0
     """Moves of the seat that had no alternative (not reviewed)."""
@@ -309,7 +324,7 @@ class Review:
             "seat": self.seat,
             "think": self.think,
             "costly_at": COSTLY,
-            "chance": chance(get(self.game)),
+            "chance": chance(get(self.game), self.players),
             "decisions": [v.to_json() for v in self.verdicts],
             "forced": self.forced,
             "costly": self.costly,
@@ -414,7 +429,9 @@ def review(
     game = get(record.game)
     bot = searcher(game, think, lineup(record))
     bot.reuse = False  # each decision searched afresh, as the server does
-    out = Review(game=game.id, seat=seat, think=bot.time_cap or 0.0, forced=forced)
+    out = Review(
+        game=game.id, seat=seat, think=bot.time_cap or 0.0, players=record.players, forced=forced
+    )
     for k, decision in enumerate(found, 1):
         rng = random.Random(decision_seed(record, decision))
         analysis = searched(bot, decision.observation, decision.legal, rng)

@@ -31,7 +31,11 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 GameOptionArg = Annotated[
     list[str] | None,
-    typer.Option("--option", "-o", help="A game option, name=value (repeatable)."),
+    typer.Option(
+        "--option",
+        "-o",
+        help="A game option, name=value (repeatable); `courtly options GAME` lists them.",
+    ),
 ]
 
 
@@ -96,7 +100,11 @@ def games() -> None:
     from courtly import bots
     from courtly.games import all_games
 
-    table = Table(title="Courtly games", show_lines=True)
+    table = Table(
+        title="Courtly games",
+        caption="courtly options GAME: what each option and its values mean",
+        show_lines=True,
+    )
     for col in ("id", "name", "players", "bots", "options"):
         table.add_column(col)
     for g in all_games():
@@ -123,6 +131,23 @@ def rules(
     from courtly.games import get
 
     console().print(Markdown(get(game).rules_markdown()))
+
+
+@app.command()
+@friendly
+def options(
+    game: Annotated[str, typer.Argument(help="Game id (`courtly games` lists them).")],
+) -> None:
+    """List a game's options: their values, defaults and what they mean."""
+    from courtly.games import get
+
+    g = get(game)
+    table = Table(title=f"{g.name} options (-o name=value)", show_lines=True)
+    for col in ("option", "values", "default", "what it means"):
+        table.add_column(col)
+    for name, allowed, default, meaning in g.Options.listing():
+        table.add_row(name, escape(allowed), escape(default), escape(meaning))
+    console().print(table)
 
 
 @app.command()

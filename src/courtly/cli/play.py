@@ -17,7 +17,9 @@ deal), each event as their seat may see it. The game is played by the
 engine's driver (``courtly.engine.driver``): when several seats may act at
 once, they are asked in the order its seeding scheme draws, as players at a
 real table are quicker or slower, so a table of bots here plays the game
-``courtly sim`` plays with the same seed.
+``courtly sim`` plays with the same seed. A bot's move the people cannot
+foresee is shown when its pace ends (``Bot.pace``), forced or chosen; while a
+slow bot's runs, an interactive terminal shows that it is thinking.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from rich.markdown import Markdown
 from rich.markup import escape
 from rich.rule import Rule
 from rich.segment import ControlType, Segment
+from rich.status import Status
 from rich.table import Table
 
 from courtly import bots as bot_registry
@@ -67,6 +70,9 @@ FORCED = "your only move, made for you: "
 """What leads the line of a person's move made for them (their only legal one)."""
 WAIVED = "pass all, until your turn: "
 """What leads the line of a person's move played for them by ``pass all``."""
+THINKING_PACE = 0.5
+"""A bot whose pace (``Bot.pace``) is this many seconds or more shows a status
+line while it decides ("Hard bot is thinking…"), at an interactive terminal."""
 
 
 def commands(game: Game) -> str:
@@ -245,6 +251,8 @@ class TerminalTable:
         device went on to the next (a seat not yet here: none of it)."""
         self.due: float | None = None
         """When the bot deciding now may show its move (``keep_pace``)."""
+        self.thinking: Status | None = None
+        """The status line of the slow bot deciding now (``decision``)."""
         self.waiving: set[int] = set()
         """The people's seats that asked ``pass all``: each decision of theirs
         the game lets pass (``Game.waivers``) is let pass for them, until one
@@ -286,7 +294,10 @@ class TerminalTable:
             opening = self.game.opening(self.state)  # the deal, as the log opens
             self.log.extend(opening)
             self.show(opening)
-        self.driver.run()
+        try:
+            self.driver.run()
+        finally:  # a game left while a bot thinks leaves no spinner behind
+            self.stop_thinking()
         self.finish()
 
     def banner(self) -> None:
@@ -303,13 +314,25 @@ class TerminalTable:
 
     def decision(self, seat: int, legal: list[Action]) -> None:
         """Before a decision: the device goes to the person deciding; a bot's
-        decision the people cannot foresee is timed (``keep_pace``)."""
+        decision the people cannot foresee is timed (``keep_pace``) and, for
+        a slow bot at an interactive terminal, said ("Hard bot is
+        thinking…") until its move is shown: for every such decision, forced
+        or chosen, so the line tells no more than the pace does."""
         if seat in self.humans:
             if self.waiver(seat, legal) is None:  # nothing to show one who lets it pass
                 self.privacy_screen(seat)
         elif self.humans and not publicly_forced(self.state, seat):
             pace = self.bots[seat].pace()
             self.due = None if pace is None else time.monotonic() + pace
+            if pace is not None and pace >= THINKING_PACE and self.out.is_terminal:
+                self.thinking = self.out.status(f"{escape(self.label(seat))} is thinking…")
+                self.thinking.start()
+
+    def stop_thinking(self) -> None:
+        """The status line of a slow bot's decision, if any, is taken away."""
+        if self.thinking is not None:
+            self.thinking.stop()
+            self.thinking = None
 
     def keep_pace(self) -> None:
         """A bot's move the people could not foresee (a choice, or a move only
@@ -328,6 +351,7 @@ class TerminalTable:
         for them, on the first line they see of it (or on its own line, in
         the move's words, when its events say nothing to them)."""
         self.keep_pace()
+        self.stop_thinking()  # the move is shown now: its bot has done thinking
         self.log.extend(move.events)
         forced = move.choices == 1 and move.seat in self.humans
         lead = FORCED if forced else WAIVED if self.waived == move.seat else ""
@@ -525,7 +549,7 @@ class TerminalTable:
         out.print(
             "[dim]The first is the move the hard bot would play (it keeps its heuristic's "
             "move unless the search finds one clearly better); chance: with that move, "
-            f"{review.chance(self.game)}; tries: how often it played the move out (more "
+            f"{review.chance(self.game, self.state.players)}; tries: how often it played the move out (more "
             "is surer). Type a move's # (its number in 'moves') or what is under 'type' "
             "to play it.[/]"
         )

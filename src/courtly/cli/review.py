@@ -88,7 +88,7 @@ def run_review(out: Console, file: Path, seat: int, index: int, think: float | N
         f"forced moves skipped: {result.forced}."
     )
     out.print(
-        f"[dim]chance: with that move, {advice.chance(game)}; loss: the best move's "
+        f"[dim]chance: with that move, {advice.chance(game, record.players)}; loss: the best move's "
         "chance minus the played move's, from the same search. A short search is noisy: "
         "raise --think for a surer review.[/]"
     )

@@ -7,12 +7,13 @@ options and bad values become an ``OptionError`` that lists what is valid.
 
 from __future__ import annotations
 
+import re
 import types
 import typing
 from collections.abc import Collection, Mapping
 from typing import Any, ClassVar, Self
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from pydantic.fields import FieldInfo
 
 from courtly import cards
@@ -51,6 +52,18 @@ class GameOptions(BaseModel):
             rows.append(
                 (name, _allowed(field.annotation), typed(field.default), field.description or "")
             )
+        return rows
+
+    @classmethod
+    def listing(cls) -> list[tuple[str, str, str, str]]:
+        """(name, allowed values with their range, default, what it means) for
+        each option, as ``courtly options`` lists them: the description in the
+        words a player reads (``option_text``, as the lobby shows it), which
+        says what a special value means (``turn_limit`` 0: no limit)."""
+        rows = []
+        for name, field in cls.model_fields.items():
+            allowed = _allowed(field.annotation) + _bounds(field)
+            rows.append((name, allowed, typed(field.default), option_text(field.description or "")))
         return rows
 
     @classmethod
@@ -103,6 +116,21 @@ def _nones(cls: type[GameOptions], values: dict[str, Any]) -> dict[str, Any]:
         if "none" in _allowed(field.annotation).split(" | "):
             values[name] = None
     return values
+
+
+RULE_FIRST = re.compile(r"^(?P<rule>[A-Z]+-\d+[a-z]?): (?P<text>.+)$", re.DOTALL)
+"""An option's description that opens with the ruling it varies ("GAR-2: game
+length; ...")."""
+
+
+def option_text(description: str) -> str:
+    """An option's description for players: the words first, the ruling it
+    varies (a reader of the rules' RULES.md looks it up) after them."""
+    m = RULE_FIRST.match(description)
+    if m is None:
+        return description
+    text = m["text"].rstrip().removesuffix(".")
+    return f"{text[:1].upper()}{text[1:]}. Rule {m['rule']}."
 
 
 _SHOWN: dict[int, tuple[GameOptions, dict[str, Any]]] = {}
@@ -185,7 +213,14 @@ class StandardDeckOptions(GameOptions):
 
     stacking: ClassVar[frozenset[str]] = frozenset({"deck"})
 
-    deck: list[str] | None = None
+    deck: list[str] | None = Field(
+        None,
+        description=(
+            "A stacked deck instead of a shuffle: card codes, in the order the game's "
+            "rules give for a stacked deck (courtly rules GAME); none (the default): "
+            "shuffled. Never shown to the seats, nor offered at a web table."
+        ),
+    )
 
     @field_validator("deck", mode="before")
     @classmethod

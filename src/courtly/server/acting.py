@@ -388,7 +388,7 @@ class Acting(HubCore):
                     seconds=round(analysis.seconds, 3),
                     rough=rough,
                     note=advice.ROUGH_NOTE if rough else "",
-                    chance=advice.chance(table.game),
+                    chance=advice.chance(table.game, table.state.players),
                 )
                 self._put(conn, self._game_message(live, seat, msg))
         except Exception as exc:

@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from courtly import bots
 from courtly.engine.actions import Action
 from courtly.engine.game import Game
+from courtly.engine.options import option_text
 
 MAX_MESSAGE = 4096
 """Largest websocket message a client may send, in bytes."""
@@ -354,21 +355,6 @@ class RematchInvite(BaseModel):
     seat: int | None
     token: str | None
     invite: str | None
-
-
-RULE_FIRST = re.compile(r"^(?P<rule>[A-Z]+-\d+[a-z]?): (?P<text>.+)$", re.DOTALL)
-"""An option's description that opens with the ruling it varies ("GAR-2: game
-length; ...")."""
-
-
-def option_text(description: str) -> str:
-    """An option's description for players: the words first, the ruling it
-    varies (a reader of the rules' RULES.md looks it up) after them."""
-    m = RULE_FIRST.match(description)
-    if m is None:
-        return description
-    text = m["text"].rstrip().removesuffix(".")
-    return f"{text[:1].upper()}{text[1:]}. Rule {m['rule']}."
 
 
 def describe_game(g: Game) -> dict[str, Any]:

@@ -88,7 +88,13 @@ class Reviews(HubCore):
             self.pool.threads, advice.decisions, record, job.seat
         )
         job.total = len(found)
-        out = advice.Review(game=table.game.id, seat=job.seat, think=job.think, forced=forced)
+        out = advice.Review(
+            game=table.game.id,
+            seat=job.seat,
+            think=job.think,
+            players=record.players,
+            forced=forced,
+        )
         for decision in found:
             analysis = await self.pool.analyse(
                 table.game.id,

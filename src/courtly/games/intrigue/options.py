@@ -68,14 +68,16 @@ class IntrigueOptions(GameOptions):
         None,
         description=(
             "A stacked draw deck for the first round: all 24 deck card codes, top first "
-            "(dealt in blocks of hand_size to seat 0, 1, 2, the rest is the draw pile)."
+            "(dealt in blocks of hand_size to seat 0, 1, 2, the rest is the draw pile); "
+            "none (the default): shuffled."
         ),
     )
     characters: list[str] | None = Field(
         None,
         description=(
             "The Characters, by code: the first three are A, B, C, the fourth the unused "
-            "one (three may be given; the one left out is unused)."
+            "one (three may be given; the one left out is unused); none (the default): "
+            "drawn at random."
         ),
     )
 
