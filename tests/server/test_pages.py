@@ -110,7 +110,8 @@ def test_intrigue_page_carries_its_printed_cards_and_no_hidden_ones(client: Test
     )
     assert boot["cards"]["deck"]["ORACLE"]["name"] == "Oracle"
     assert boot["cards"]["characters"]["DUKE"]["priority"] == 3
-    assert set(boot) == {"table", "game", "name", "players", "cards", "hints"}
+    assert set(boot) == {"table", "game", "name", "players", "cards", "hints", "waivers"}
+    assert boot["waivers"] == {}  # nothing of Intrigue answers another's move
 
 
 def test_replay_and_breakdown_wait_for_the_end(client: TestClient) -> None:

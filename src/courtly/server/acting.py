@@ -174,7 +174,11 @@ class Acting(HubCore):
 
     # -- bots ----------------------------------------------------------------------------
     def _kick_bots(self, live: Live) -> None:
-        if not live.owner or self.closing:  # another server runs this table's bots
+        if self.closing:
+            return
+        if live.passing:  # kept by the server its player sent it to, whoever runs the table
+            self._kick_waivers(live)
+        if not live.owner:  # another server runs this table's bots
             return
         table = live.table
         turns = table.bot_turns()
@@ -193,31 +197,99 @@ class Acting(HubCore):
                 task = asyncio.get_running_loop().create_task(self._forced_move(live, seat))
                 live.thinking[seat] = task
 
+    def _kick_waivers(self, live: Live) -> None:
+        """The seats passing until their turn (``pass_all``): a decision the
+        game lets pass is let pass for them at once; the first that is not
+        (their own turn) ends their passes."""
+        table = live.table
+        for seat in sorted(live.passing):
+            if table.state.over:
+                live.passing.discard(seat)
+            elif seat not in table.state.to_act:
+                continue
+            elif table.waiver(seat) is None:
+                live.passing.discard(seat)  # a decision of its own: asked as usual
+            elif seat not in live.thinking and seat not in table.bot_turns():
+                # (a stand-in bot answers for an away seat)
+                task = asyncio.get_running_loop().create_task(self._forced_move(live, seat))
+                live.thinking[seat] = task
+
     async def _forced_move(self, live: Live, seat: int) -> None:
-        """A person's only legal move, made for them: at once when everybody
-        could tell it was forced (nothing is learnt from it), or when they
-        turned ``auto_pass`` on (its speed then says they could not respond).
+        """A person's move made for them: the move that lets their decision
+        pass when they sent ``pass_all`` (until their turn); their only legal
+        move at once when everybody could tell it was forced (nothing is learnt
+        from it), or when they turned ``auto_pass`` on (its speed then says
+        they could not respond). Either goes the way of every submission.
         When another move lands between reading the decision and submitting it
         (refused as stale), the decision is looked at again: a forced move is
         never dropped."""
         again = False
+        waived = False
         try:
             async with live.lock:
                 table = live.table
                 legal = table.legal.get(seat, ())
-                if len(legal) != 1 or seat in table.bot_turns():
+                if seat in table.bot_turns():
                     return
                 seq = table.seen_seq(seat)
-                if seat not in live.auto_pass and not publicly_forced(table.state, seat):
+                waiver = table.waiver(seat) if seat in live.passing else None
+                if waiver is not None:
+                    action, waived = waiver.id, True
+                elif len(legal) != 1:
+                    return
+                elif seat not in live.auto_pass and not publicly_forced(table.state, seat):
                     return  # the person answers, as they would at a real table
-            refused = await self.submit(live, seat, legal[0], seq)
+                else:
+                    action = legal[0]
+            refused = await self.submit(live, seat, action, seq)
             again = refused is not None and refused.code == "stale"
+            if waived and refused is not None and refused.code == "server_error":
+                self._passes_stopped(live, seat, refused)
         except Exception:
             log.exception("table %s: the forced move of seat %s failed", live.table.id, seat)
         finally:
             live.thinking.pop(seat, None)
-            if again and not live.table.state.over:
+            # after a pass made for it the seat may be asked again at once, which
+            # the kick of its own submission passed over (this task was under way)
+            if (again or waived) and not live.table.state.over:
                 self._kick_bots(live)
+
+    # -- passing until one's turn ----------------------------------------------------------
+    async def pass_all(self, live: Live, seat: int, seq: int | None) -> Refused | None:
+        """``pass_all`` from ``seat``: the move that lets the decision it is
+        asked pass, submitted as a click of it would be, and then each later
+        such decision of the seat let pass at once until one of its own
+        (``Live.passing``, ``_kick_waivers``); or why not (``about``:
+        ``pass_all``)."""
+        async with live.lock:
+            table = live.table
+            refused = unwaivable(table, seat)
+            waiver = table.waiver(seat)
+            if refused is not None or waiver is None:
+                return refused
+        refused = await self.submit(live, seat, waiver.id, seq)
+        # ``duplicate``: the decision was answered meanwhile (a move made for the
+        # seat, another of its tabs); the passes go on from the next one all the same
+        if refused is not None and refused.code != "duplicate":
+            refused.about = "pass_all"
+            return refused
+        live.passing.add(seat)  # before any other task runs: no window slips by
+        self._kick_bots(live)
+        return None
+
+    def _passes_stopped(self, live: Live, seat: int, refused: Refused) -> None:
+        """A pass of ``pass_all`` could not be made (storage failed): its passes
+        end, and the seat's own connections are told so, to answer themselves."""
+        live.passing.discard(seat)
+        told = Refused(
+            code=refused.code,
+            reason=f"passing until your turn stopped: {refused.reason}; answer this one yourself",
+            seq=live.table.seen_seq(seat),
+            about="pass_all",
+        )
+        for conn in live.conns:
+            if conn.seat == seat:
+                self._refuse(conn, told)
 
     async def _bot_move(self, live: Live, seat: int) -> None:
         try:
@@ -401,6 +473,44 @@ class Acting(HubCore):
             self._refuse(conn, Refused(code="server_error", reason=reason, about="hint"))
         finally:
             live.hinting.discard(seat)
+
+
+def unwaivable(table: Table, seat: int) -> Refused | None:
+    """Why ``seat`` may not send ``pass_all`` now, if it may not: it lets pass
+    a decision that answers another's move (``Game.waivers``), and only
+    while the seat is asked one."""
+    game, state = table.game, table.state
+    told = table.seen_seq(seat)
+
+    def no(code: Any, reason: str) -> Refused:
+        return Refused(code=code, reason=reason, seq=told, about="pass_all")
+
+    if not game.waivers:
+        return no(
+            "illegal",
+            f"pass_all lets pass the decisions that answer another's move, and {game.name} "
+            "has none: play each decision with act",
+        )
+    kinds = " or ".join(repr(k) for k in game.waivers)
+    if state.over:
+        return no("over", "the game is over")
+    if seat not in state.to_act:
+        return no(
+            "not_your_turn",
+            f"pass_all answers a decision of yours that answers another's move ({kinds}), "
+            "and you have no decision to make now",
+        )
+    notation = game.waivers.get(state.decision or "")
+    if notation is None:
+        return no(
+            "illegal",
+            f"pass_all lets pass a decision that answers another's move ({kinds}), and each "
+            f"one after it until your turn; this decision ({state.decision!r}) is your own: "
+            "play it with act",
+        )
+    if table.waiver(seat) is None:
+        return no("illegal", f"{notation!r}, which lets this decision pass, is not legal now")
+    return None
 
 
 def _apply(table: Table, seat: int, act: Action, by_bot: bool) -> tuple[list[Event], NewAction]:

@@ -30,6 +30,7 @@ from courtly.server.protocol import (
     Back,
     Chat,
     ClientMessage,
+    PassAll,
     Ping,
     Refused,
     Seats,
@@ -174,6 +175,7 @@ class Connections(HubCore):
             if self.shared and live.here() != here:
                 self._spawn(self._announce(live))
             snap = live.table.snapshot(seat, live.connected())
+            snap.passing = seat is not None and seat in live.passing
             payload = self._game_message(live, seat, snap)
             seats = self._seats_for(live, seat)
             payload["seats"] = seats["seats"]
@@ -265,7 +267,10 @@ class Connections(HubCore):
             await self._dispatch(live, conn, msg)
 
     async def _dispatch(
-        self, live: Live, conn: Connection, msg: Act | Chat | Back | AskHint | AutoPass | Ping
+        self,
+        live: Live,
+        conn: Connection,
+        msg: Act | Chat | Back | AskHint | AutoPass | PassAll | Ping,
     ) -> None:
         if isinstance(msg, Ping):
             self._put(conn, {"type": "pong", "seq": live.table.seen_seq(conn.seat)})
@@ -309,6 +314,10 @@ class Connections(HubCore):
             else:
                 live.auto_pass.discard(conn.seat)
             self._kick_bots(live)
+        elif isinstance(msg, PassAll):
+            refused = await self.pass_all(live, conn.seat, msg.seq)
+            if refused is not None:
+                self._refuse(conn, refused)
 
 
 def explain(exc: Exception) -> str:
@@ -318,9 +327,10 @@ def explain(exc: Exception) -> str:
         return (
             "; ".join(parts) + ". Messages are JSON objects with a type: "
             "act (with action, optional seq), chat (with text), back, hint, "
-            "auto_pass (with on), ping"
+            "auto_pass (with on), pass_all (optional seq), ping"
         )
     return (
         "not JSON. Messages are JSON objects with a type: "
-        "act (with action, optional seq), chat (with text), back, hint, auto_pass (with on), ping"
+        "act (with action, optional seq), chat (with text), back, hint, auto_pass (with on), "
+        "pass_all (optional seq), ping"
     )

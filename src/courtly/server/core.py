@@ -146,6 +146,10 @@ class Live:
     catching_up: bool = False
     auto_pass: set[int] = field(default_factory=set)
     """Human seats whose player asked for their single legal moves to be made at once."""
+    passing: set[int] = field(default_factory=set)
+    """Human seats whose player sent ``pass_all``: each of their decisions the
+    game lets pass (``Game.waivers``) is let pass at once by this server, until
+    one that is not (their own turn) ends it."""
     turn_spent: dict[int, float] = field(default_factory=dict)
     """Seconds each searching bot has had in its turn so far (``TURN_BUDGET``)."""
 
@@ -298,6 +302,7 @@ class HubCore:
             self, live: Live, line: int, seat: int, name: str, text: str, at: str
         ) -> None: ...
         async def hint(self, live: Live, conn: Connection) -> Refused | None: ...
+        async def pass_all(self, live: Live, seat: int, seq: int | None) -> Refused | None: ...
         def _kick_bots(self, live: Live) -> None: ...
 
         # clocks.py

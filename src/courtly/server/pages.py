@@ -173,6 +173,7 @@ async def _table_page(
         "players": live.table.state.players,
         "cards": game.faces(),
         "hints": live.table.hints,
+        "waivers": dict(game.waivers),  # what "Pass until my turn" lets pass
     }
     if replay:
         boot["over"] = live.table.state.over

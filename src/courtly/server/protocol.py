@@ -7,6 +7,8 @@ Client to server (websocket, JSON text, at most ``MAX_MESSAGE`` bytes):
     {"type": "chat", "text": "..."}   # seats only
     {"type": "back"}                  # take a seat back from its stand-in bot
     {"type": "hint"}                  # ask the hard bot's search for the best moves
+    {"type": "auto_pass", "on": true} # make your single legal moves at once
+    {"type": "pass_all", "seq": 40}   # let this window pass, and each until your turn
     {"type": "ping"}
 
 Server to client: ``snapshot`` (on connect: everything the viewer may see),
@@ -199,8 +201,21 @@ class AutoPass(Strict):
     on: bool
 
 
+class PassAll(Strict):
+    """Let the decision you are asked now pass, and every later one of yours
+    that answers another's move (``Game.waivers``: Garrison's reaction
+    windows), each at once, until you have a decision of your own (your turn),
+    which ends it. Only while you are asked such a decision; ``seq`` as in
+    ``act``. See docs/server.md for what its speed tells the others."""
+
+    type: Literal["pass_all"]
+    seq: int | None = Field(default=None, ge=0)
+
+
 class ClientMessage(BaseModel):
-    message: Annotated[Act | Chat | Back | AskHint | AutoPass | Ping, Field(discriminator="type")]
+    message: Annotated[
+        Act | Chat | Back | AskHint | AutoPass | PassAll | Ping, Field(discriminator="type")
+    ]
 
 
 # -- websocket, server to client -------------------------------------------------
@@ -261,6 +276,9 @@ class Snapshot(BaseModel):
     over: bool
     result: dict[str, Any] | None = None
     rematch: str | None = None
+    passing: bool = False
+    """Your ``pass_all`` is on: each decision of yours that answers another's
+    move is let pass at once until your own turn."""
 
 
 class Update(BaseModel):
@@ -299,8 +317,10 @@ class Refused(BaseModel):
     """The seq of your current view when refused (to spot a stale view)."""
     retry_after: float | None = None
     """For ``rate_limited``: seconds until a message will be accepted."""
-    about: Literal["hint"] | None = None
-    """``hint``: the refusal answers a request for a hint (nothing else changes)."""
+    about: Literal["hint", "pass_all"] | None = None
+    """``hint``: the refusal answers a request for a hint (nothing else changes);
+    ``pass_all``: it answers a ``pass_all``, or says that the passes it asked
+    for stopped before your turn (it is off: answer the decision yourself)."""
 
 
 class HintMove(BaseModel):
@@ -359,8 +379,10 @@ class RematchInvite(BaseModel):
 
 def describe_game(g: Game) -> dict[str, Any]:
     """What the API tells of a game: players, options a table may set (each
-    default as a player types it), bots. (Options that stack a deal would show
-    every seat the cards: not offered.)"""
+    default as a player types it), bots, and the decisions that answer
+    another's move with the move that lets each pass (``Game.waivers``: what
+    ``pass_all`` lets pass). (Options that stack a deal would show every seat
+    the cards: not offered.)"""
     return {
         "id": g.id,
         "name": g.name,
@@ -374,6 +396,7 @@ def describe_game(g: Game) -> dict[str, Any]:
             if n not in g.stacking()
         ],
         "bots": bots.names(g),
+        "waivers": dict(g.waivers),
     }
 
 

@@ -369,6 +369,15 @@ class Table:
             if self.seats[i].kind == "bot" or (self.seats[i].away and self.takeover)
         ]
 
+    def waiver(self, seat: int) -> Action | None:
+        """The move that lets ``seat``'s decision pass, when it is asked one that
+        answers another's move (``Game.waivers``) and the move is legal; else None."""
+        notation = self.game.waivers.get(self.state.decision or "")
+        if notation is None or self.state.over or seat not in self.state.to_act:
+            return None
+        action = self.game.parse_action(notation)
+        return action if action.id in self.legal.get(seat, ()) else None
+
     def bot_for(self, seat: int) -> str:
         s = self.seats[seat]
         return s.bot if s.kind == "bot" and s.bot else "normal"

@@ -9,6 +9,12 @@
  * Hints: when the table allows them, "Suggest a move" asks the server for the
  * hard bot's best moves for this seat's decision ({"type": "hint"}); the answer
  * lists them and marks the first among the choices, step by step.
+ *
+ * Passing until your turn: in a decision that answers another's move (the
+ * game's waivers, in the boot data: Garrison's reaction windows), "Pass until
+ * my turn" lets it pass ({"type": "pass_all"}); the server then lets each
+ * such decision of this seat pass at once until its own turn, which ends it
+ * (the snapshot says whether it is still on after a reload).
  */
 "use strict";
 (function () {
@@ -32,6 +38,7 @@
   let hint = null; // the last hint: {key: the legal actions it answers, moves}
   let hintAsked = false;
   let hintNote = "";
+  let passing = false; // the server lets this seat's windows pass until its turn
 
   // -- names -----------------------------------------------------------------------
   /* A seat as the table calls it: its player's name, "Easy bot" (with its seat
@@ -122,6 +129,27 @@
     render();
   }
 
+  /* The legal move that lets the current decision pass, when it is one that
+   * answers another's move (the game's waivers); else null. */
+  function waiver() {
+    const notation = view.obs && (boot.waivers || {})[view.obs.decision];
+    return (notation && view.legal.find((a) => a.notation === notation)) || null;
+  }
+
+  function passAll() {
+    if (!waiver() || sentSeq !== null || view.over) return;
+    sentSeq = view.seq;
+    passing = true;
+    send({ type: "pass_all", seq: view.seq });
+    chosen = [];
+    render();
+  }
+
+  /* The passes end at this seat's own decision, and with the game. */
+  function passesEnd() {
+    if (passing && (view.over || (view.legal.length && !waiver()))) passing = false;
+  }
+
   function submit(action) {
     sentSeq = view.seq;
     send({ type: "act", action: action.id, seq: view.seq });
@@ -154,7 +182,8 @@
     // keyboard users keep their place: focus returns to the choice after a redraw
     const active = document.activeElement;
     const refocus = active && active !== document.body && active.closest && active.closest("#choice, #board, #hand-area");
-    const myTurn = view.legal.length > 0 && sentSeq === null && !view.over;
+    // a window the server is letting pass for us is not ours to answer
+    const myTurn = view.legal.length > 0 && sentSeq === null && !view.over && !(passing && waiver());
     if (token && $("auto-pass-bar")) $("auto-pass-bar").hidden = !!view.over;  // nothing to answer any more
     const step = myTurn ? nextStep() : { options: [], complete: null };
     const pickable = new Set(step.options.map((o) => o.v));
@@ -345,7 +374,11 @@
 
   function renderChoice(myTurn, step) {
     const box = $("choice");
-    if (!myTurn) { box.innerHTML = ""; return; }
+    if (!myTurn) {
+      const note = passing && !view.over ? '<p class="passing-note" id="passing-note">Passing every window until your turn.</p>' : "";
+      if (box.innerHTML !== note) box.innerHTML = note;  // said once, not again at every update
+      return;
+    }
     const crumbs = chosen.map((c) => `<span class="crumb">${markup(polish(c.label))}</span>`).join(" › ");
     const q = step.options.length ? (chosen.length === 0 ? game.prompt(ctxFor(new Set())) : (step.options[0].q || "Next:")) : "";
     let html = `<h2 class="question">${markup(polish(q))}</h2>`;
@@ -365,7 +398,14 @@
     }
     html += "</div>";
     if (chosen.length) html += '<button type="button" class="back" id="step-back">⟵ Back <kbd>Esc</kbd></button>';
+    if (token && waiver()) {
+      html += '<p class="pass-all-bar"><button type="button" id="pass-all" aria-describedby="pass-all-hint">Pass until my turn</button> ' +
+        '<span id="pass-all-hint" class="hint">Lets this window and each one after it pass at once, until your own turn: ' +
+        "the others can tell from the speed that you are not answering, though not what you hold.</span></p>";
+    }
     box.innerHTML = html;
+    const pa = $("pass-all");
+    if (pa) pa.addEventListener("click", passAll);
     for (const b of box.querySelectorAll("button.option")) b.addEventListener("click", () => pick(b.dataset.value));
     const bk = $("step-back");
     if (bk) bk.addEventListener("click", back);
@@ -471,6 +511,8 @@
         });
         clockStamp = Date.now();
         chosen = []; sentSeq = null; hint = null; hintAsked = false; hintNote = "";
+        passing = !!msg.passing;
+        passesEnd();
         $("log").innerHTML = ""; $("chat").innerHTML = "";
         addLog(msg.log); addChat(msg.chat);
         document.body.dataset.seat = msg.you === null ? "spectator" : String(msg.you);
@@ -485,6 +527,7 @@
         if (msg.yours) sentSeq = null;
         // A choice half made survives other seats' moves while it is still possible.
         if (!msg.legal.length || !candidates().length) chosen = [];
+        passesEnd();
         motionPending = true;
         addLog(msg.events);
         break;
@@ -501,6 +544,7 @@
           if (msg.code === "hints_off") boot.hints = false;
           break;
         }
+        if (msg.about === "pass_all") passing = false;  // refused, or stopped: answer yourself
         sentSeq = null; chosen = [];
         // "duplicate" and "stale": the server made that move already (a forced one)
         if (msg.code !== "stale" && msg.code !== "duplicate") flash(`Not accepted: ${msg.reason}`);
@@ -572,7 +616,8 @@
    * Esc closes it and nothing reaches the game. In the decision (the choice, the
    * table, the hand) Enter is always the move chosen so far, whatever has focus,
    * and does nothing when the move cannot stop there; Space presses the focused
-   * choice or card. Elsewhere (Suggest a move, the links) Enter does as usual. */
+   * choice or card. Elsewhere (Suggest a move, Pass until my turn, the links)
+   * Enter does as usual. */
   document.addEventListener("keydown", (e) => {
     const help = $("help");
     if (help.open) {
@@ -584,7 +629,7 @@
     if (e.key === "?") { help.showModal(); return; }
     if (e.key === "Enter") {
       const inDecision = e.target.closest && e.target.closest("#choice, #board, #hand-area");
-      if ((tag === "BUTTON" || tag === "A") && !inDecision) return;
+      if ((tag === "BUTTON" || tag === "A") && (!inDecision || e.target.id === "pass-all")) return;
       e.preventDefault();
       const done = document.querySelector("#choice button.option.done");
       if (done) done.click();

@@ -1,0 +1,275 @@
+"""``pass_all``: a hand holding a Spy is asked in every Garrison reaction
+window; one message lets the window pass and each after it, until the seat's
+own turn, the way a clicked Pass goes (stored, sent, timed), and tells the
+other seats nothing but the passes themselves."""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from courtly import bots
+from courtly.engine.driver import Driver
+from courtly.games import get
+
+from .conftest import QUICK, LeakAudit, create
+from .shared import stored_actions
+
+Message = dict[str, Any]
+
+
+class Reader:
+    """A websocket's messages, read without ever blocking for good: each
+    round pings and reads up to the pong, so a server that never sends what
+    is awaited fails the test instead of hanging it."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.waiting: deque[Message] = deque()
+        self.seen: list[Message] = []
+
+    def round(self) -> list[Message]:
+        self.ws.send_json({"type": "ping"})
+        got = []
+        while (msg := self.ws.receive_json())["type"] != "pong":
+            got.append(msg)
+        return got
+
+    def until(
+        self,
+        test: Callable[[Message], bool],
+        seconds: float = 20.0,
+        meanwhile: Callable[[], None] | None = None,
+    ) -> Message:
+        """The next message that passes ``test``; those before it go to
+        ``seen``. ``meanwhile`` is called between rounds (another seat's part)."""
+        deadline = time.monotonic() + seconds
+        while True:
+            if meanwhile is not None:
+                meanwhile()
+            while self.waiting:
+                msg = self.waiting.popleft()
+                self.seen.append(msg)
+                if test(msg):
+                    return msg
+            if time.monotonic() > deadline:
+                raise AssertionError(f"not sent in {seconds} s; last: {self.seen[-3:]}")
+            self.waiting.extend(self.round())
+            time.sleep(0.02)
+
+    def quiet(self, seconds: float) -> list[Message]:
+        """Everything sent over ``seconds``."""
+        deadline = time.monotonic() + seconds
+        got = list(self.waiting)
+        self.waiting.clear()
+        while time.monotonic() < deadline:
+            got.extend(self.round())
+            time.sleep(0.05)
+        self.seen.extend(got)
+        return got
+
+
+def asked(decision: str) -> Callable[[Message], bool]:
+    """A view that asks the seat a decision of that kind."""
+    return lambda m: (
+        m["type"] in ("snapshot", "update")
+        and bool(m["legal"])
+        and m["observation"]["decision"] == decision
+    )
+
+
+def windows_before_turn(seed: int, options: dict[str, Any]) -> int | None:
+    """How many windows seat 0 of a two-player deal is asked, passing each,
+    before its own first turn, with seat 1 a ``normal`` bot that moves first
+    (played as the server plays it: the driver's seeding); None when the
+    deal does not start so, or the bot wins first."""
+    game = get("garrison")
+    state = game.new(players=2, seed=seed, options=options)
+    if state.to_act != (1,):
+        return None
+    bot = bots.make("normal", game)
+    bot.meet([None, "normal"])
+    driver = Driver(state, [None, bot])
+    windows = 0
+    while not state.over:
+        if 0 not in state.to_act:
+            driver.step()
+        elif state.decision == "reaction":
+            windows += 1
+            driver.submit(0, game.parse_action("pass"))
+        else:
+            return windows
+    return None
+
+
+def spy_seed(options: dict[str, Any]) -> int:
+    """A deal whose seat 0 holds the Thug (the Ace of Clubs, a spy it may
+    always play in a window: each window of its is a choice, which waits for
+    the person) and is asked two windows or more before its own first turn."""
+    game = get("garrison")
+    return next(
+        s
+        for s in range(1, 500)
+        if "AC" in game.new(players=2, seed=s, options=options).observation(0)["hand"]
+        and (windows_before_turn(s, options) or 0) >= 2
+    )
+
+
+def own_turn_seed() -> int:
+    """A two-player deal whose seat 0 moves first."""
+    game = get("garrison")
+    return next(
+        s
+        for s in range(1, 500)
+        if game.new(players=2, seed=s, options=QUICK["garrison"]).to_act == (0,)
+    )
+
+
+def test_pass_all_lets_every_window_pass_until_the_seat_s_own_turn(
+    client: TestClient, database: str, audit: LeakAudit
+) -> None:
+    seed = spy_seed(QUICK["garrison"])
+    made = create(client, "garrison", ["human", "normal"], seed=seed)
+    table, token = made["table"]["id"], made["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+        me = Reader(ws)
+        window = me.until(asked("reaction"))  # the bot's first move
+        assert len(window["legal"]) > 1  # the Thug may answer it: the person is asked
+        ws.send_json({"type": "pass_all", "seq": window["seq"]})
+        start = len(me.seen)
+        turn = me.until(asked("turn"))
+        between = me.seen[start:]
+        assert not [m for m in between if m["type"] == "refused"]
+        passes = [m for m in between if m.get("yours")]
+        assert all(m["yours"] == "pass" and not m["by_bot"] for m in passes)
+        # the window it was sent in, and each one after it, with no further message
+        later = [m for m in between if asked("reaction")(m)]
+        assert len(later) >= 1 and len(passes) == len(later) + 1
+        assert len(passes) == windows_before_turn(seed, QUICK["garrison"])
+        assert turn is passes[-1]  # the last window's pass ended the bot's turn
+        # the passes are stored as the seat's own moves, as a clicked Pass is
+        mine = [notation for _, seat, notation in stored_actions(database, table) if seat == 0]
+        assert mine == ["pass"] * len(passes)
+        live = client.app.state.hub.tables[table]  # type: ignore[attr-defined]
+        assert live.passing == set()  # its own turn ended it
+        # its turn is asked as usual: nothing is made for it
+        assert not [m for m in me.quiet(0.5) if m.get("yours")]
+        end = next(a for a in turn["legal"] if a["notation"] == "end")
+        ws.send_json({"type": "act", "action": end["id"], "seq": turn["seq"]})
+        me.until(lambda m: m.get("yours") == "end")
+        # the bot's next move asks again, and the window waits for the person
+        again = me.until(asked("reaction"))
+        assert len(again["legal"]) > 1
+        assert not [m for m in me.quiet(1.0) if m.get("yours")]
+        assert [s for _, s, _ in stored_actions(database, table)].count(0) == len(passes) + 1
+    assert audit.checked
+
+
+def test_the_passes_survive_a_reload_and_tell_the_other_seat_nothing_more(
+    client: TestClient, audit: LeakAudit
+) -> None:
+    # Two people: the one to move declares moves, the other passes them all.
+    # (Trades, at a table of the long game: no move of theirs wins it.)
+    made = create(client, "garrison", ["human", "human"], options={"length": "long"})
+    table = made["table"]["id"]
+    tokens = [s["token"] for s in made["seats"]]
+    url = f"/ws/tables/{table}?token="
+    with (
+        client.websocket_connect(url + tokens[0]) as a,
+        client.websocket_connect(url + tokens[1]) as b,
+    ):
+        readers = [Reader(a), Reader(b)]
+        firsts = [r.until(lambda m: m["type"] == "snapshot") for r in readers]
+        mover_seat = 0 if firsts[0]["legal"] else 1
+        mover, passer = readers[mover_seat], readers[1 - mover_seat]
+        live = client.app.state.hub.tables[table]  # type: ignore[attr-defined]
+
+        def declare(view: Message, ending: bool = False) -> None:
+            moves = [x for x in view["legal"] if (x["notation"] == "end") == ending]
+            moves.sort(key=lambda x: not x["notation"].startswith("trade"))
+            mover.ws.send_json({"type": "act", "action": moves[0]["id"], "seq": view["seq"]})
+
+        declare(firsts[mover_seat])
+        window = passer.until(asked("reaction"))
+        passer.ws.send_json({"type": "pass_all", "seq": window["seq"]})
+        passer.until(lambda m: m.get("yours") == "pass")
+        declare(mover.until(asked("turn")))  # a second move: its window passes by itself
+        passer.until(asked("reaction"))
+        passer.until(lambda m: m.get("yours") == "pass")
+        assert live.passing == {1 - mover_seat}
+        # a reload: the snapshot says the passes are on, to this seat alone
+        with client.websocket_connect(url + tokens[1 - mover_seat]) as again:
+            assert Reader(again).until(lambda m: m["type"] == "snapshot")["passing"] is True
+        with client.websocket_connect(url + tokens[mover_seat]) as watched:
+            assert Reader(watched).until(lambda m: m["type"] == "snapshot")["passing"] is False
+        declare(mover.until(asked("turn")), ending=True)
+
+        def mover_passes() -> None:  # a window of the mover's own (a Joker's, say)
+            for m in mover.round():
+                mover.seen.append(m)
+                if asked("reaction")(m):
+                    mover.ws.send_json({"type": "act", "action": "pass", "seq": m["seq"]})
+
+        # the window of the end let pass, then its own turn
+        passer.until(asked("turn"), meanwhile=mover_passes)
+        assert live.passing == set()
+        with client.websocket_connect(url + tokens[1 - mover_seat]) as later:
+            assert Reader(later).until(lambda m: m["type"] == "snapshot")["passing"] is False
+        # the mover was told of the moves' outcomes, never of the passes or the setting
+        for msg in mover.seen:
+            assert not msg.get("passing") and "pass_all" not in str(msg), msg
+    assert audit.checked
+
+
+def test_pass_all_is_refused_where_it_lets_nothing_pass(client: TestClient) -> None:
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    assert games["garrison"]["waivers"] == {"reaction": "pass"}
+    assert games["crown-rivals"]["waivers"] == {}
+
+    def refusal(made: Message, seat: int | None) -> Message:
+        token = "" if seat is None else f"?token={made['seats'][seat]['token']}"
+        with client.websocket_connect(f"/ws/tables/{made['table']['id']}{token}") as ws:
+            reader = Reader(ws)
+            reader.until(lambda m: m["type"] == "snapshot")
+            ws.send_json({"type": "pass_all"})
+            no = reader.until(lambda m: m["type"] == "refused")
+            assert not [m for m in reader.quiet(0.3) if m.get("yours")]  # nothing was played
+            return no
+
+    # a spectator
+    garrison = create(client, "garrison", ["human", "normal"], seed=own_turn_seed())
+    no = refusal(garrison, None)
+    assert no["code"] == "spectator" and "invite link" in no["reason"]
+    # a decision of its own: its turn
+    no = refusal(garrison, 0)
+    assert no["code"] == "illegal" and no["about"] == "pass_all"
+    assert "'reaction'" in no["reason"] and "('turn') is your own" in no["reason"]
+    assert "act" in no["reason"]
+    assert stored_moves(client, garrison) == 0
+    # no decision at all: the other person's turn
+    two = create(client, "garrison", ["human", "human"])
+    snap = client.app.state.hub.tables[two["table"]["id"]].table.state  # type: ignore[attr-defined]
+    waiting = 1 - snap.to_act[0]
+    no = refusal(two, waiting)
+    assert no["code"] == "not_your_turn" and no["about"] == "pass_all"
+    assert "no decision to make now" in no["reason"]
+    # a game with nothing to let pass
+    rivals = create(client, "crown-rivals", ["human", "human"])
+    state = client.app.state.hub.tables[rivals["table"]["id"]].table.state  # type: ignore[attr-defined]
+    no = refusal(rivals, state.to_act[0])
+    assert no["code"] == "illegal" and "Crown Rivals has none" in no["reason"]
+    # a malformed one names the message and its field
+    with client.websocket_connect(f"/ws/tables/{rivals['table']['id']}") as ws:
+        reader = Reader(ws)
+        ws.send_json({"type": "pass_all", "seq": "3"})
+        no = reader.until(lambda m: m["type"] == "refused")
+    assert no["code"] == "bad_message" and "pass_all (optional seq)" in no["reason"]
+
+
+def stored_moves(client: TestClient, made: Message) -> int:
+    live = client.app.state.hub.tables[made["table"]["id"]]  # type: ignore[attr-defined]
+    return len(live.table.state.history)

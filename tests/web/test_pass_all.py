@@ -1,0 +1,66 @@
+"""The table page's "Pass until my turn": a Garrison hand holding a Spy is
+asked in every reaction window; one click lets them all pass until its turn."""
+
+from __future__ import annotations
+
+from tests.server.test_pass_all import spy_seed, windows_before_turn
+from tests.web.accessibility import violations
+from tests.web.conftest import QUICK, Pages, create, wait_ready
+
+OPTIONS = QUICK["garrison"][1]
+
+
+def test_pass_until_my_turn_lets_the_windows_pass_until_the_seat_s_turn(
+    server: str, pages: Pages
+) -> None:
+    seed = spy_seed(OPTIONS)
+    windows = windows_before_turn(seed, OPTIONS)
+    assert windows is not None and windows >= 2
+    made = create(server, "garrison", ["human", "normal"], seed=seed)
+    page = pages.new()
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(str(payload))))
+    page.goto(made["seats"][0]["invite"])
+    wait_ready(page)
+    # the bot's first move opened a window; the Thug could answer it
+    button = page.locator("#choice #pass-all")
+    button.wait_for()
+    assert page.locator("#choice button.option:has-text('Pass')").count() == 1
+    assert button.inner_text() == "Pass until my turn"
+    hint = page.locator(f"#{button.get_attribute('aria-describedby')}")
+    assert "others can tell" in hint.inner_text() and "until your own turn" in hint.inner_text()
+    # it is one of the page's buttons, on the keyboard's way through the choice
+    assert button.evaluate("b => b.tagName === 'BUTTON' && b.tabIndex === 0")
+    assert violations(page) == []
+    page.evaluate(
+        """() => { window.sawPassing = false;
+        new MutationObserver(() => { if (document.querySelector('#passing-note')) window.sawPassing = true; })
+          .observe(document.querySelector('#choice'), { childList: true, subtree: true }); }"""
+    )
+    sent.clear()
+    button.click()
+    # the windows pass, one by one, with nothing more sent but the one message
+    page.wait_for_selector("#choice button.option:has-text('End your turn')", timeout=30_000)
+    log = page.inner_text("#log")
+    assert log.count("You let it pass") == windows
+    assert page.evaluate("window.sawPassing")  # "Passing every window…" while it was on
+    assert [f for f in sent if '"pass_all"' in f] and not [f for f in sent if '"act"' in f]
+    # its own turn: the line is gone, and the turn is asked as usual
+    assert not page.locator("#passing-note").count() and not button.count()
+    assert "Your decision" in page.inner_text("#status")
+    page.locator("#choice button.option", has_text="End your turn").click()
+    # the passes ended with the turn: the next window asks again
+    button.wait_for(timeout=30_000)
+    assert page.locator("#choice button.option:has-text('Pass')").count() == 1
+    assert page.inner_text("#log").count("You let it pass") == windows
+
+
+def test_a_game_with_nothing_to_let_pass_offers_no_such_button(server: str, pages: Pages) -> None:
+    made = create(server, "crown-rivals", ["human", "normal"])
+    page = pages.new()
+    page.goto(made["seats"][0]["invite"])
+    wait_ready(page)
+    page.wait_for_selector("#choice button.option")
+    assert not page.locator("#pass-all").count()
+    # the page is told so with the table: the game lets nothing pass
+    assert page.evaluate("JSON.parse(document.getElementById('boot').textContent).waivers") == {}
