@@ -3,6 +3,8 @@ asked in every reaction window; one click lets them all pass until its turn."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.server.test_pass_all import spy_seed, windows_before_turn
 from tests.web.accessibility import violations
 from tests.web.conftest import QUICK, Pages, create, wait_ready
@@ -11,7 +13,7 @@ OPTIONS = QUICK["garrison"][1]
 
 
 def test_pass_until_my_turn_lets_the_windows_pass_until_the_seat_s_turn(
-    server: str, pages: Pages
+    server: str, pages: Pages, artifacts: Path
 ) -> None:
     seed = spy_seed(OPTIONS)
     windows = windows_before_turn(seed, OPTIONS)
@@ -32,6 +34,7 @@ def test_pass_until_my_turn_lets_the_windows_pass_until_the_seat_s_turn(
     # it is one of the page's buttons, on the keyboard's way through the choice
     assert button.evaluate("b => b.tagName === 'BUTTON' && b.tabIndex === 0")
     assert violations(page) == []
+    page.locator("#choice").screenshot(path=str(artifacts / "garrison-pass-all.png"))
     page.evaluate(
         """() => { window.sawPassing = false;
         new MutationObserver(() => { if (document.querySelector('#passing-note')) window.sawPassing = true; })
