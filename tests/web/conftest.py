@@ -68,6 +68,17 @@ def wait_ready(page: Page) -> None:
     page.wait_for_function("document.body.dataset.seq !== undefined")
 
 
+def opened_listening(pages: Pages, url: str) -> tuple[Page, list[str]]:
+    """A page at ``url``, ready, and the list its websocket's sent frames
+    are added to (what the page told the server)."""
+    page = pages.new()
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(str(payload))))
+    page.goto(url)
+    wait_ready(page)
+    return page, sent
+
+
 ENDING = re.compile(r"End your turn|^Pass")
 
 

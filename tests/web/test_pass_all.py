@@ -7,7 +7,7 @@ from pathlib import Path
 
 from tests.server.test_pass_all import spy_seed, windows_before_turn
 from tests.web.accessibility import violations
-from tests.web.conftest import QUICK, Pages, create, wait_ready
+from tests.web.conftest import QUICK, Pages, create, opened_listening, wait_ready
 
 OPTIONS = QUICK["garrison"][1]
 
@@ -19,11 +19,7 @@ def test_pass_until_my_turn_lets_the_windows_pass_until_the_seat_s_turn(
     windows = windows_before_turn(seed, OPTIONS)
     assert windows is not None and windows >= 2
     made = create(server, "garrison", ["human", "normal"], seed=seed)
-    page = pages.new()
-    sent: list[str] = []
-    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(str(payload))))
-    page.goto(made["seats"][0]["invite"])
-    wait_ready(page)
+    page, sent = opened_listening(pages, made["seats"][0]["invite"])
     # the bot's first move opened a window; the Thug could answer it
     button = page.locator("#choice #pass-all")
     button.wait_for()

@@ -12,7 +12,7 @@ from typing import Any
 from playwright.sync_api import Page
 
 from courtly.games import get
-from tests.web.conftest import QUICK, Pages, create, wait_ready
+from tests.web.conftest import QUICK, Pages, create, opened_listening, wait_ready
 
 CODE = re.compile(r"(?<![\w'])[2-9TJQKA][CDHS](?![\w'])")
 SEAT_NUMBER = re.compile(r"\bP\d\b")
@@ -413,11 +413,7 @@ def test_auto_pass_is_a_setting_of_the_player_kept_by_the_browser(
     server: str, pages: Pages
 ) -> None:
     made = create(server, "garrison", ["human", "normal"])
-    page = pages.new()
-    sent: list[str] = []
-    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(str(payload))))
-    page.goto(made["seats"][0]["invite"])
-    wait_ready(page)
+    page, sent = opened_listening(pages, made["seats"][0]["invite"])
     box = page.locator("#auto-pass")
     assert box.is_visible() and not box.is_checked()  # off by default
     said = page.inner_text("#auto-pass-bar")
