@@ -317,11 +317,12 @@ def test_a_change_its_run_s_corrected_test_does_not_separate_is_likely_not_a_cha
 
 
 def test_an_alternative_that_changes_too_few_games_is_not_judged_likely_to_change_them() -> None:
-    """Intrigue's `spy_reveal=face_up` changed 4 of 200 paired games, and the
-    dossier said it "likely changes the decisiveness": the paired interval,
-    resampling those 4 games, excluded zero. A sign test cannot separate fewer
-    than 6 differing games (all 5 one way: p = 0.0625), so on fewer nothing is
-    likely and the text says why."""
+    """An alternative whose paired games differ from the text's in 4 deals of
+    200 was judged by an interval resampling those 4 games: one that excluded
+    zero read "likely changes the decisiveness" (Intrigue's
+    `assassinated=unused` differs in 3 and read "no clear difference"). A sign
+    test cannot separate fewer than 6 differing games (all 5 one way: p =
+    0.0625), so on fewer nothing is likely and the text says why."""
     from courtly.lab.dossier import COMPARED, FEW_DIFFERING, judged
     from courtly.lab.dossiertext import _answer, _options
 
