@@ -664,3 +664,48 @@ def test_a_forced_move_the_person_cannot_foresee_says_thinking_as_a_choice_does(
     assert shapes == {
         (("decision",), ("status", "Normal bot is thinking…"), ("wait",), ("stopped",), ("shown",))
     }
+
+
+def test_in_hot_seat_pass_all_keeps_the_device_where_it_is_and_says_it_only_to_its_seat() -> None:
+    """Two people at one terminal: P0's windows let pass for it need no
+    privacy screen (nothing is shown to P0), and the line "Pass all, until
+    your turn" is for P0 alone. Whoever holds the device meanwhile sees of
+    P0's passes what it always would: nothing, since who is asked in a window
+    is told to no one else (the line, said to the holder, told it P0 was
+    asked)."""
+    game = get("garrison")
+    state = game.new(players=3, seed=SPY_SEED)
+    out = Console(file=io.StringIO(), width=120, force_terminal=True, color_system=None)
+    screens: list[tuple[int, str]] = []  # each privacy screen: the seat, its decision
+    typed = {"pass all": False}
+
+    class Typing(Prompter):
+        def ask(self, prompt: str, words: object = (), fresh: bool = True) -> str:
+            assert isinstance(words, list | tuple)
+            if not words:
+                return ""  # the privacy screen's Enter
+            if len(screens) > 12:
+                raise EOFError
+            if str(table.state.decision) == "reaction" and not typed["pass all"]:
+                typed["pass all"] = True
+                return PASS_ALL
+            return next(str(w) for w in words if w not in (*WORDS, PASS_ALL))
+
+    table = TerminalTable(["human", "human", "random"], game, state, out, prompter=Typing(out))
+    screen = table.privacy_screen
+
+    def noted(seat: int) -> None:
+        if table.viewer != seat:
+            screens.append((seat, str(table.state.decision)))
+        screen(seat)
+
+    table.privacy_screen = noted  # type: ignore[method-assign]
+    with pytest.raises(Quit):
+        table.run()
+    assert typed["pass all"]
+    first = next(i for i, (s, d) in enumerate(screens) if s == 0 and d == "reaction")
+    later = [d for s, d in screens[first + 1 :] if s == 0]
+    assert later and later[0] != "reaction"  # P0's next screen is for a decision of its own
+    held = out.file.getvalue().split("\x1b[2J\x1b[3J")[1:]  # type: ignore[attr-defined]
+    waived = [part for part in held if WAIVED.strip() in part.lower()]
+    assert waived and all(part.lstrip("─ ").startswith("Pass the device to P0") for part in waived)

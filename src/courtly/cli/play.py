@@ -354,7 +354,9 @@ class TerminalTable:
         self.stop_thinking()  # the move is shown now: its bot has done thinking
         self.log.extend(move.events)
         forced = move.choices == 1 and move.seat in self.humans
-        lead = FORCED if forced else WAIVED if self.waived == move.seat else ""
+        # let pass for them: said to them (in hot seat the device stays where it is)
+        waived = self.waived == move.seat and self.viewer == move.seat
+        lead = FORCED if forced else WAIVED if waived else ""
         self.waived = None
         if not self.show(move.events, lead) and lead:
             self.out.print(
