@@ -540,7 +540,8 @@ def test_pass_all_in_a_decision_of_one_s_own_is_refused_saying_why() -> None:
     table = TerminalTable(names, game, state, out, prompter=Scripted(out, ["pass all", first]))
     table.human_turn(seat)
     shown = out.file.getvalue()  # type: ignore[attr-defined]
-    assert "Not allowed: 'pass all' lets pass a decision answering another's move" in shown
+    assert "Not allowed: 'pass all' lets pass a decision that answers another's move" in shown
+    assert "is your own: type your move" in shown
     assert "('reaction')" in shown and state.record().actions == [(seat, first)]
 
 

@@ -44,7 +44,7 @@ from courtly import bots as bot_registry
 from courtly.bots import review
 from courtly.bots.base import publicly_forced
 from courtly.cli.prompt import Prompter
-from courtly.engine import text
+from courtly.engine import text, waivers
 from courtly.engine.actions import Action
 from courtly.engine.driver import Driver, Move, Policy
 from courtly.engine.errors import CourtlyError, IllegalAction, OptionError, RecordError
@@ -366,14 +366,12 @@ class TerminalTable:
     def waiver(self, seat: int, legal: Sequence[Action]) -> Action | None:
         """The move that lets ``seat``'s decision pass, if the person asked
         ``pass all`` and the decision is one the game lets pass
-        (``Game.waivers``); a decision that is not ends the ``pass all``."""
+        (``courtly.engine.waivers``); a decision that is not ends the ``pass all``."""
         if seat not in self.waiving:
             return None
-        notation = self.game.waivers.get(self.state.decision or "")
-        action = None if notation is None else self.game.parse_action(notation)
-        if action is None or action not in legal:
+        action = waivers.waiver(self.state, seat, {a.id for a in legal})
+        if action is None:
             self.waiving.discard(seat)
-            return None
         return action
 
     def show(self, events: list[Event], first: str = "") -> bool:
@@ -424,7 +422,7 @@ class TerminalTable:
             return waiver
         out.print(Rule(f"P{seat}, your decision"))
         out.print(self.game.render(observation, legal))
-        waivable = self.game.waivers.get(state.decision or "")
+        waivable = waivers.waiver(state, seat, {a.id for a in legal})
         words = [*WORDS, *([PASS_ALL] if waivable else []), *(a.notation for a in legal)]
         while True:
             text = _ask(self.prompter, f"P{seat} > ", words).strip()
@@ -457,11 +455,13 @@ class TerminalTable:
                 continue
             if " ".join(low.split()) == PASS_ALL:
                 if waivable is None:
-                    out.print(f"[red]Not allowed:[/] {self.unwaivable()}. Type 'help' or 'moves'.")
+                    out.print(
+                        f"[red]Not allowed:[/] {self.unwaivable(seat)}. Type 'help' or 'moves'."
+                    )
                     continue
                 self.waiving.add(seat)
                 self.waived = seat
-                return self.game.parse_action(waivable)
+                return waivable
             try:
                 if low.isascii() and low.isdigit():
                     k = int(low)
@@ -483,18 +483,10 @@ class TerminalTable:
             if self.ending_confirmed(seat, action):
                 return action
 
-    def unwaivable(self) -> str:
-        """Why ``pass all`` is refused here: what it lets pass, if anything."""
-        if not self.game.waivers:
-            return (
-                f"'{PASS_ALL}' lets pass a decision answering another's move: "
-                f"{self.game.name} has none"
-            )
-        kinds = " or ".join(repr(k) for k in self.game.waivers)
-        return (
-            f"'{PASS_ALL}' lets pass a decision answering another's move ({kinds}), "
-            f"and this decision ({self.state.decision!r}) is your own"
-        )
+    def unwaivable(self, seat: int) -> str:
+        """Why ``pass all`` is refused here (``courtly.engine.waivers``)."""
+        why = waivers.unwaivable(self.state, seat, f"'{PASS_ALL}'", "type your move")
+        return why.reason if why is not None else f"'{PASS_ALL}' is not open now"
 
     def ending_confirmed(self, seat: int, action: Action) -> bool:
         """Whether to play ``action``: in a game of one player (solitaire) a

@@ -28,6 +28,7 @@ from typing import Any
 
 from courtly.bots import review as advice
 from courtly.bots.base import QUICK_PACE, publicly_forced
+from courtly.engine import waivers
 from courtly.engine.actions import Action
 from courtly.engine.driver import decision_seed, serving_order
 from courtly.engine.events import Event
@@ -476,41 +477,14 @@ class Acting(HubCore):
 
 
 def unwaivable(table: Table, seat: int) -> Refused | None:
-    """Why ``seat`` may not send ``pass_all`` now, if it may not: it lets pass
-    a decision that answers another's move (``Game.waivers``), and only
-    while the seat is asked one."""
-    game, state = table.game, table.state
-    told = table.seen_seq(seat)
-
-    def no(code: Any, reason: str) -> Refused:
-        return Refused(code=code, reason=reason, seq=told, about="pass_all")
-
-    if not game.waivers:
-        return no(
-            "illegal",
-            f"pass_all lets pass the decisions that answer another's move, and {game.name} "
-            "has none: play each decision with act",
-        )
-    kinds = " or ".join(repr(k) for k in game.waivers)
-    if state.over:
-        return no("over", "the game is over")
-    if seat not in state.to_act:
-        return no(
-            "not_your_turn",
-            f"pass_all answers a decision of yours that answers another's move ({kinds}), "
-            "and you have no decision to make now",
-        )
-    notation = game.waivers.get(state.decision or "")
-    if notation is None:
-        return no(
-            "illegal",
-            f"pass_all lets pass a decision that answers another's move ({kinds}), and each "
-            f"one after it until your turn; this decision ({state.decision!r}) is your own: "
-            "play it with act",
-        )
-    if table.waiver(seat) is None:
-        return no("illegal", f"{notation!r}, which lets this decision pass, is not legal now")
-    return None
+    """Why ``seat`` may not send ``pass_all`` now, if it may not
+    (``courtly.engine.waivers.unwaivable``), as a refusal."""
+    refused = waivers.unwaivable(table.state, seat, "pass_all", "send act")
+    if refused is None:
+        return None
+    return Refused(
+        code=refused.code, reason=refused.reason, seq=table.seen_seq(seat), about="pass_all"
+    )
 
 
 def _apply(table: Table, seat: int, act: Action, by_bot: bool) -> tuple[list[Event], NewAction]:

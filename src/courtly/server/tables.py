@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from courtly import bots
+from courtly.engine import waivers
 from courtly.engine.actions import Action
 from courtly.engine.errors import CourtlyError, IllegalAction, NotationError, RecordError
 from courtly.engine.events import Event
@@ -372,11 +373,7 @@ class Table:
     def waiver(self, seat: int) -> Action | None:
         """The move that lets ``seat``'s decision pass, when it is asked one that
         answers another's move (``Game.waivers``) and the move is legal; else None."""
-        notation = self.game.waivers.get(self.state.decision or "")
-        if notation is None or self.state.over or seat not in self.state.to_act:
-            return None
-        action = self.game.parse_action(notation)
-        return action if action.id in self.legal.get(seat, ()) else None
+        return waivers.waiver(self.state, seat, self.legal.get(seat, ()))
 
     def bot_for(self, seat: int) -> str:
         s = self.seats[seat]
