@@ -273,3 +273,67 @@ def test_pass_all_is_refused_where_it_lets_nothing_pass(client: TestClient) -> N
 def stored_moves(client: TestClient, made: Message) -> int:
     live = client.app.state.hub.tables[made["table"]["id"]]  # type: ignore[attr-defined]
     return len(live.table.state.history)
+
+
+def test_a_pass_that_cannot_be_stored_stops_the_passes_and_says_so(
+    client: TestClient, monkeypatch: Any
+) -> None:
+    """A pass made for a seat by ``pass_all`` whose write fails (the disk is
+    full) is not played; the passes stop, the seat alone is told why and to
+    answer the window itself, and once the disk has room its own answer
+    counts (``_passes_stopped``)."""
+    from courtly.server.db import Store
+
+    from .test_faults import disk_full
+
+    made = create(client, "garrison", ["human", "human"], options={"length": "long"})
+    table = made["table"]["id"]
+    tokens = [s["token"] for s in made["seats"]]
+    url = f"/ws/tables/{table}?token="
+    with (
+        client.websocket_connect(url + tokens[0]) as a,
+        client.websocket_connect(url + tokens[1]) as b,
+    ):
+        readers = [Reader(a), Reader(b)]
+        firsts = [r.until(lambda m: m["type"] == "snapshot") for r in readers]
+        mover_seat = 0 if firsts[0]["legal"] else 1
+        passer_seat = 1 - mover_seat
+        mover, passer = readers[mover_seat], readers[passer_seat]
+        live = client.app.state.hub.tables[table]  # type: ignore[attr-defined]
+
+        def declare(view: Message) -> None:
+            moves = [x for x in view["legal"] if x["notation"] != "end"]
+            moves.sort(key=lambda x: not x["notation"].startswith("trade"))
+            mover.ws.send_json({"type": "act", "action": moves[0]["id"], "seq": view["seq"]})
+
+        declare(firsts[mover_seat])
+        window = passer.until(asked("reaction"))
+        passer.ws.send_json({"type": "pass_all", "seq": window["seq"]})
+        passer.until(lambda m: m.get("yours") == "pass")
+        assert live.passing == {passer_seat}
+        stored = stored_moves(client, made)
+        # the passer's writes fail from now on; the mover's go through
+        original = Store.add_action
+
+        def full_for_the_passer(self: Store, new: Any, txn: Any = None) -> None:
+            if new.seat == passer_seat:
+                disk_full()
+            original(self, new, txn)
+
+        monkeypatch.setattr(Store, "add_action", full_for_the_passer)
+        declare(mover.until(asked("turn")))
+        again = passer.until(asked("reaction"))
+        told = passer.until(lambda m: m["type"] == "refused")
+        assert told["about"] == "pass_all" and told["code"] == "server_error"
+        assert "passing until your turn stopped" in told["reason"]
+        assert told["reason"].endswith("answer this one yourself")
+        assert live.passing == set()
+        # the window waits for the person: nothing more is played for it
+        assert not [m for m in passer.quiet(0.5) if m.get("yours")]
+        assert stored_moves(client, made) == stored + 1  # the mover's move alone
+        assert not [m for m in mover.seen if m["type"] == "refused"]  # told nothing of it
+        # the disk has room again: the person's own pass is played and stored
+        monkeypatch.undo()
+        passer.ws.send_json({"type": "act", "action": "pass", "seq": again["seq"]})
+        passer.until(lambda m: m.get("yours") == "pass")
+        assert stored_moves(client, made) == stored + 2
