@@ -63,3 +63,24 @@ def test_a_game_with_nothing_to_let_pass_offers_no_such_button(server: str, page
     assert not page.locator("#pass-all").count()
     # the page is told so with the table: the game lets nothing pass
     assert page.evaluate("JSON.parse(document.getElementById('boot').textContent).waivers") == {}
+
+
+def test_on_a_phone_the_choice_and_its_pass_until_my_turn_fit_the_width(
+    server: str, pages: Pages, artifacts: Path
+) -> None:
+    """At 390 px the window's choice, Pass and "Pass until my turn" with its
+    hint, stays within the screen: nothing to scroll sideways to reach it."""
+    seed = spy_seed(OPTIONS)
+    made = create(server, "garrison", ["human", "normal"], seed=seed)
+    page = pages.new(390, 844)
+    page.goto(made["seats"][0]["invite"])
+    wait_ready(page)
+    button = page.locator("#choice #pass-all")
+    button.wait_for()
+    button.scroll_into_view_if_needed()
+    box = button.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    hint = page.locator(f"#{button.get_attribute('aria-describedby')}").bounding_box()
+    assert hint is not None and hint["x"] >= 0 and hint["x"] + hint["width"] <= 390
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(artifacts / "garrison-pass-all-phone.png"))
