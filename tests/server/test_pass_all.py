@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -169,11 +171,37 @@ def test_pass_all_lets_every_window_pass_until_the_seat_s_own_turn(
     assert audit.checked
 
 
-def test_the_passes_survive_a_reload_and_tell_the_other_seat_nothing_more(
-    client: TestClient, audit: LeakAudit
-) -> None:
-    # Two people: the one to move declares moves, the other passes them all.
-    # (Trades, at a table of the long game: no move of theirs wins it.)
+@dataclass
+class Pair:
+    """Two people at a Garrison table of the long game: the one to move
+    (``mover``, at seat ``mover_seat``) declares trades, which win nothing,
+    and the other (``passer``) answers their windows."""
+
+    made: Message
+    url: str
+    tokens: list[str]
+    mover_seat: int
+    mover: Reader
+    passer: Reader
+    first: Message  # the mover's first view
+    live: Any
+
+    def declare(self, view: Message, ending: bool = False) -> None:
+        """The mover's move in ``view``: a trade, or ending the turn."""
+        moves = [x for x in view["legal"] if (x["notation"] == "end") == ending]
+        moves.sort(key=lambda x: not x["notation"].startswith("trade"))
+        self.mover.ws.send_json({"type": "act", "action": moves[0]["id"], "seq": view["seq"]})
+
+    def passing_from_the_first_window(self) -> None:
+        """The mover's first trade; the passer sends ``pass_all`` in its window."""
+        self.declare(self.first)
+        window = self.passer.until(asked("reaction"))
+        self.passer.ws.send_json({"type": "pass_all", "seq": window["seq"]})
+        self.passer.until(lambda m: m.get("yours") == "pass")
+
+
+@contextmanager
+def two_people(client: TestClient) -> Iterator[Pair]:
     made = create(client, "garrison", ["human", "human"], options={"length": "long"})
     table = made["table"]["id"]
     tokens = [s["token"] for s in made["seats"]]
@@ -184,19 +212,19 @@ def test_the_passes_survive_a_reload_and_tell_the_other_seat_nothing_more(
     ):
         readers = [Reader(a), Reader(b)]
         firsts = [r.until(lambda m: m["type"] == "snapshot") for r in readers]
-        mover_seat = 0 if firsts[0]["legal"] else 1
-        mover, passer = readers[mover_seat], readers[1 - mover_seat]
+        seat = 0 if firsts[0]["legal"] else 1
         live = client.app.state.hub.tables[table]  # type: ignore[attr-defined]
+        yield Pair(made, url, tokens, seat, readers[seat], readers[1 - seat], firsts[seat], live)
 
-        def declare(view: Message, ending: bool = False) -> None:
-            moves = [x for x in view["legal"] if (x["notation"] == "end") == ending]
-            moves.sort(key=lambda x: not x["notation"].startswith("trade"))
-            mover.ws.send_json({"type": "act", "action": moves[0]["id"], "seq": view["seq"]})
 
-        declare(firsts[mover_seat])
-        window = passer.until(asked("reaction"))
-        passer.ws.send_json({"type": "pass_all", "seq": window["seq"]})
-        passer.until(lambda m: m.get("yours") == "pass")
+def test_the_passes_survive_a_reload_and_tell_the_other_seat_nothing_more(
+    client: TestClient, audit: LeakAudit
+) -> None:
+    # Two people: the one to move declares moves, the other passes them all.
+    with two_people(client) as pair:
+        mover, passer, mover_seat, live = pair.mover, pair.passer, pair.mover_seat, pair.live
+        url, tokens, declare = pair.url, pair.tokens, pair.declare
+        pair.passing_from_the_first_window()
         declare(mover.until(asked("turn")))  # a second move: its window passes by itself
         passer.until(asked("reaction"))
         passer.until(lambda m: m.get("yours") == "pass")
@@ -286,30 +314,10 @@ def test_a_pass_that_cannot_be_stored_stops_the_passes_and_says_so(
 
     from .test_faults import disk_full
 
-    made = create(client, "garrison", ["human", "human"], options={"length": "long"})
-    table = made["table"]["id"]
-    tokens = [s["token"] for s in made["seats"]]
-    url = f"/ws/tables/{table}?token="
-    with (
-        client.websocket_connect(url + tokens[0]) as a,
-        client.websocket_connect(url + tokens[1]) as b,
-    ):
-        readers = [Reader(a), Reader(b)]
-        firsts = [r.until(lambda m: m["type"] == "snapshot") for r in readers]
-        mover_seat = 0 if firsts[0]["legal"] else 1
-        passer_seat = 1 - mover_seat
-        mover, passer = readers[mover_seat], readers[passer_seat]
-        live = client.app.state.hub.tables[table]  # type: ignore[attr-defined]
-
-        def declare(view: Message) -> None:
-            moves = [x for x in view["legal"] if x["notation"] != "end"]
-            moves.sort(key=lambda x: not x["notation"].startswith("trade"))
-            mover.ws.send_json({"type": "act", "action": moves[0]["id"], "seq": view["seq"]})
-
-        declare(firsts[mover_seat])
-        window = passer.until(asked("reaction"))
-        passer.ws.send_json({"type": "pass_all", "seq": window["seq"]})
-        passer.until(lambda m: m.get("yours") == "pass")
+    with two_people(client) as pair:
+        passer, mover, live, made = pair.passer, pair.mover, pair.live, pair.made
+        passer_seat = 1 - pair.mover_seat
+        pair.passing_from_the_first_window()
         assert live.passing == {passer_seat}
         stored = stored_moves(client, made)
         # the passer's writes fail from now on; the mover's go through
@@ -321,7 +329,7 @@ def test_a_pass_that_cannot_be_stored_stops_the_passes_and_says_so(
             original(self, new, txn)
 
         monkeypatch.setattr(Store, "add_action", full_for_the_passer)
-        declare(mover.until(asked("turn")))
+        pair.declare(mover.until(asked("turn")))
         again = passer.until(asked("reaction"))
         told = passer.until(lambda m: m["type"] == "refused")
         assert told["about"] == "pass_all" and told["code"] == "server_error"
