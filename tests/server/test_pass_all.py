@@ -345,3 +345,40 @@ def test_a_pass_that_cannot_be_stored_stops_the_passes_and_says_so(
         passer.ws.send_json({"type": "act", "action": "pass", "seq": again["seq"]})
         passer.until(lambda m: m.get("yours") == "pass")
         assert stored_moves(client, made) == stored + 2
+
+
+def test_pass_all_sent_to_one_server_passes_windows_of_a_table_another_runs(
+    pg_url: str,
+) -> None:
+    """Two servers on one PostgreSQL database: A made the table and runs its
+    bot; the person plays on B and sends ``pass_all`` there. B keeps the
+    passes and makes each as the window reaches it (from A's bot), until the
+    seat's own turn; every pass is stored once, as the seat's own move."""
+    from courtly.server.app import create_app
+
+    from .shared import LIMITS
+
+    seed = spy_seed(QUICK["garrison"])
+    with (
+        TestClient(create_app(pg_url, limits=LIMITS)) as a,
+        TestClient(create_app(pg_url, limits=LIMITS)) as b,
+    ):
+        made = create(a, "garrison", ["human", "normal"], seed=seed)
+        table, token = made["table"]["id"], made["seats"][0]["token"]
+        with b.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+            me = Reader(ws)
+            window = me.until(asked("reaction"))
+            ws.send_json({"type": "pass_all", "seq": window["seq"]})
+            start = len(me.seen)
+            turn = me.until(asked("turn"))
+            between = me.seen[start:]
+            assert not [m for m in between if m["type"] == "refused"]
+            passes = [m for m in between if m.get("yours")]
+            assert all(m["yours"] == "pass" and not m["by_bot"] for m in passes)
+            assert len(passes) == windows_before_turn(seed, QUICK["garrison"])
+            assert turn is passes[-1]
+            lives = [c.app.state.hub.tables[table] for c in (a, b)]  # type: ignore[attr-defined]
+            assert lives[0].owner and not lives[1].owner  # A runs the table, B keeps the passes
+            assert lives[0].passing == lives[1].passing == set()  # its turn ended them
+        mine = [notation for _, seat, notation in stored_actions(pg_url, table) if seat == 0]
+        assert mine == ["pass"] * len(passes)
