@@ -253,6 +253,26 @@ def test_the_passes_survive_a_reload_and_tell_the_other_seat_nothing_more(
     assert audit.checked
 
 
+def test_pass_all_off_stops_the_passes_and_the_next_window_asks_again(
+    client: TestClient,
+) -> None:
+    """``{"type": "pass_all", "on": false}`` before the seat's turn: nothing
+    more is let pass for it; the next window waits for the person."""
+    with two_people(client) as pair:
+        passer, mover, live = pair.passer, pair.mover, pair.live
+        pair.passing_from_the_first_window()
+        assert live.passing == {1 - pair.mover_seat}
+        passer.ws.send_json({"type": "pass_all", "on": False})
+        passer.round()  # the message is read before the pong
+        assert live.passing == set()
+        pair.declare(mover.until(asked("turn")))
+        window = passer.until(asked("reaction"))
+        assert not [m for m in passer.quiet(0.5) if m.get("yours")]  # asked, not passed
+        assert not [m for m in passer.seen if m["type"] == "refused"]
+        passer.ws.send_json({"type": "act", "action": "pass", "seq": window["seq"]})
+        passer.until(lambda m: m.get("yours") == "pass")
+
+
 def test_pass_all_is_refused_where_it_lets_nothing_pass(client: TestClient) -> None:
     games = {g["id"]: g for g in client.get("/api/games").json()}
     assert games["garrison"]["waivers"] == {"reaction": "pass"}

@@ -3,7 +3,12 @@ asked in every reaction window; one click lets them all pass until its turn."""
 
 from __future__ import annotations
 
+import json
+import time
 from pathlib import Path
+from typing import Any
+
+from websockets.sync.client import connect
 
 from tests.server.test_pass_all import spy_seed, windows_before_turn
 from tests.web.accessibility import violations
@@ -84,3 +89,61 @@ def test_on_a_phone_the_choice_and_its_pass_until_my_turn_fit_the_width(
     assert hint is not None and hint["x"] >= 0 and hint["x"] + hint["width"] <= 390
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=str(artifacts / "garrison-pass-all-phone.png"))
+
+
+def test_stop_passing_ends_the_passes_before_the_turn_and_the_next_window_asks(
+    server: str, pages: Pages, artifacts: Path
+) -> None:
+    """Two people at a Garrison table: the one to move (played here over its
+    own websocket) declares trades; the page's person clicks Pass until my
+    turn, then Stop passing while the passes are on: the next window is asked
+    on the page again, and the page told the server so."""
+    made = create(server, "garrison", ["human", "human"], options={"length": "long"})
+    table = made["table"]["id"]
+    ws_url = server.replace("http://", "ws://") + f"/ws/tables/{table}?token="
+    with (
+        connect(ws_url + made["seats"][0]["token"]) as zero,
+        connect(ws_url + made["seats"][1]["token"]) as one,
+    ):
+        firsts = [next_view(w, lambda m: m["type"] == "snapshot") for w in (zero, one)]
+        mover_seat = 0 if firsts[0]["legal"] else 1
+        mover, view = (zero, one)[mover_seat], firsts[mover_seat]
+
+        def declare(view: dict[str, Any]) -> None:
+            trade = next(a for a in view["legal"] if a["notation"].startswith("trade"))
+            mover.send(json.dumps({"type": "act", "action": trade["id"], "seq": view["seq"]}))
+
+        def mover_turn() -> dict[str, Any]:
+            return next_view(
+                mover, lambda m: bool(m.get("legal")) and m["observation"]["decision"] == "turn"
+            )
+
+        page, sent = opened_listening(pages, made["seats"][1 - mover_seat]["invite"])
+        declare(view)
+        page.locator("#choice #pass-all").click()
+        declare(mover_turn())  # its window passes by itself
+        stop = page.locator("#passing-note #stop-passing")
+        stop.wait_for()
+        assert violations(page) == []
+        page.locator("#choice").screenshot(path=str(artifacts / "garrison-stop-passing.png"))
+        page.wait_for_function(
+            "document.querySelector('#log').innerText.split('You let it pass').length - 1 >= 2"
+        )
+        sent.clear()
+        stop.click()
+        assert not page.locator("#passing-note").count()
+        assert [f for f in sent if json.loads(f) == {"type": "pass_all", "on": False}]
+        declare(mover_turn())
+        page.locator("#choice #pass-all").wait_for()  # asked: the window waits for the person
+        assert page.locator("#choice button.option:has-text('Pass')").count() == 1
+        assert page.inner_text("#log").count("You let it pass") == 2
+        assert "Your decision" in page.inner_text("#status")
+
+
+def next_view(ws: Any, test: Any, seconds: float = 20.0) -> dict[str, Any]:
+    """The next message on a websocket (``websockets``' client) that passes ``test``."""
+    deadline = time.monotonic() + seconds
+    while True:
+        msg = json.loads(ws.recv(timeout=max(0.1, deadline - time.monotonic())))
+        if test(msg):
+            return msg

@@ -314,6 +314,8 @@ class Connections(HubCore):
             else:
                 live.auto_pass.discard(conn.seat)
             self._kick_bots(live)
+        elif isinstance(msg, PassAll) and not msg.on:
+            live.passing.discard(conn.seat)  # on the server that keeps them
         elif isinstance(msg, PassAll):
             refused = await self.pass_all(live, conn.seat, msg.seq)
             if refused is not None:
@@ -327,10 +329,10 @@ def explain(exc: Exception) -> str:
         return (
             "; ".join(parts) + ". Messages are JSON objects with a type: "
             "act (with action, optional seq), chat (with text), back, hint, "
-            "auto_pass (with on), pass_all (optional seq), ping"
+            "auto_pass (with on), pass_all (optional seq; on false stops it), ping"
         )
     return (
         "not JSON. Messages are JSON objects with a type: "
         "act (with action, optional seq), chat (with text), back, hint, auto_pass (with on), "
-        "pass_all (optional seq), ping"
+        "pass_all (optional seq; on false stops it), ping"
     )

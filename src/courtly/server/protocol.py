@@ -9,6 +9,7 @@ Client to server (websocket, JSON text, at most ``MAX_MESSAGE`` bytes):
     {"type": "hint"}                  # ask the hard bot's search for the best moves
     {"type": "auto_pass", "on": true} # make your single legal moves at once
     {"type": "pass_all", "seq": 40}   # let this window pass, and each until your turn
+    {"type": "pass_all", "on": false} # stop letting them pass
     {"type": "ping"}
 
 Server to client: ``snapshot`` (on connect: everything the viewer may see),
@@ -206,10 +207,13 @@ class PassAll(Strict):
     that answers another's move (``Game.waivers``: Garrison's reaction
     windows), each at once, until you have a decision of your own (your turn),
     which ends it. Only while you are asked such a decision; ``seq`` as in
-    ``act``. See docs/server.md for what its speed tells the others."""
+    ``act``. See docs/server.md for what its speed tells the others.
+    ``"on": false`` stops the passes before your turn, at any time: the next
+    such decision is asked of you as usual."""
 
     type: Literal["pass_all"]
     seq: int | None = Field(default=None, ge=0)
+    on: bool = True
 
 
 class ClientMessage(BaseModel):

@@ -145,6 +145,14 @@
     render();
   }
 
+  /* Stop the passes before this seat's turn: the next window asks again. */
+  function stopPassing() {
+    if (!passing) return;
+    passing = false;
+    send({ type: "pass_all", on: false });
+    render();
+  }
+
   /* The passes end at this seat's own decision, and with the game. */
   function passesEnd() {
     if (passing && (view.over || (view.legal.length && !waiver()))) passing = false;
@@ -375,8 +383,15 @@
   function renderChoice(myTurn, step) {
     const box = $("choice");
     if (!myTurn) {
-      const note = passing && !view.over ? '<p class="passing-note" id="passing-note">Passing every window until your turn.</p>' : "";
-      if (box.innerHTML !== note) box.innerHTML = note;  // said once, not again at every update
+      const note = passing && !view.over
+        ? '<p class="passing-note" id="passing-note">Passing every window until your turn. ' +
+          '<button type="button" id="stop-passing">Stop passing</button></p>'
+        : "";
+      if (box.innerHTML !== note) {  // said once, not again at every update
+        box.innerHTML = note;
+        const stop = $("stop-passing");
+        if (stop) stop.addEventListener("click", stopPassing);
+      }
       return;
     }
     const crumbs = chosen.map((c) => `<span class="crumb">${markup(polish(c.label))}</span>`).join(" › ");
