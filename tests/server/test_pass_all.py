@@ -315,7 +315,9 @@ def test_pass_all_is_refused_where_it_lets_nothing_pass(client: TestClient) -> N
         reader = Reader(ws)
         ws.send_json({"type": "pass_all", "seq": "3"})
         no = reader.until(lambda m: m["type"] == "refused")
-    assert no["code"] == "bad_message" and "pass_all (optional seq)" in no["reason"]
+    assert (
+        no["code"] == "bad_message" and "pass_all (optional seq; on false stops it)" in no["reason"]
+    )
 
 
 def stored_moves(client: TestClient, made: Message) -> int:
