@@ -10,8 +10,13 @@ import random
 
 import pytest
 
-from courtly.bots import make
+from courtly.bots import make, review
+from courtly.bots.evaluation import evaluation_for, outcome_for, soft_ranks
+from courtly.bots.evaluations import agincards as agincards_eval
 from courtly.bots.greedy.agincards import WEIGHTS, Greedy
+from courtly.bots.ismcts import ISMCTS
+from courtly.bots.levels import make_level
+from courtly.bots.tree import rewards
 from courtly.bots.tune import SPECS, tune
 from courtly.engine.errors import CourtlyError
 from courtly.games import get
@@ -165,3 +170,100 @@ def test_the_tuning_starts_from_every_weight() -> None:
     for name, value in a[0].items():
         lo, hi = spec.bounds.get(name, (-1e9, 1e9))
         assert lo <= value <= hi
+
+
+# -- Solitaire: a value that sees the score -----------------------------------------
+def _solitaire(seed: int, decisions: int | None) -> AgincardsState:
+    """A solitaire game ``normal`` played from ``seed`` for ``decisions``
+    decisions (None: to the end)."""
+    game = get("agincards")
+    state = game.new(players=1, seed=seed)
+    assert isinstance(state, AgincardsState)
+    bot = make("normal", game)
+    rng = random.Random(seed)
+    played = 0
+    while not state.over and (decisions is None or played < decisions):
+        legal = state.legal_actions(0)
+        state.apply(0, bot.act(state.observation(0), legal, rng), quiet=True)
+        played += 1
+    return state
+
+
+def test_solitaire_finished_games_20_points_apart_near_par_are_valued_apart() -> None:
+    """Solitaire scores run to about 250 (``normal``'s mean): a finished game
+    of 260 is worth clearly more than one of 240 to the search (the one-seat
+    ``rewards`` curve valued them 0.0025 apart)."""
+    game = get("agincards")
+    value = outcome_for(game)
+    low, high = _solitaire(3, None), _solitaire(3, None)
+    low.score[0], high.score[0] = 240, 260
+    assert value(high)[0] - value(low)[0] >= 0.1
+    worse = _solitaire(3, None)
+    worse.score[0] = 150
+    assert 0.0 < value(worse)[0] < value(low)[0] < 0.5 < value(high)[0] < 1.0
+
+
+def test_solitaire_cut_off_positions_20_points_apart_are_valued_apart() -> None:
+    """Cut short mid-game (a score of about 100 already), a position 20 points
+    better is worth clearly more (the one-seat ``soft_ranks`` curve valued
+    both 1.0), and more cards still to come are worth more."""
+    evaluate = evaluation_for(get("agincards"))
+    assert evaluate is not None
+    state = _solitaire(5, 50)
+    assert not state.over and state.score[0] >= 50
+    better = state.clone()
+    better.score[0] += 20
+    assert evaluate(better)[0] - evaluate(state)[0] >= 0.1
+    later = state.clone()
+    later.deck = later.deck[:-5]  # five fewer cards to come, the same score
+    assert evaluate(later)[0] < evaluate(state)[0]
+
+
+def test_solitaire_cut_off_projects_the_final_score_on_the_finished_game_s_curve() -> None:
+    """The cut-off and the finished game are valued on one curve: a position
+    is worth what a finished game of its projected final score is worth."""
+    game = get("agincards")
+    evaluate = evaluation_for(game)
+    assert evaluate is not None
+    state = _solitaire(5, 30)
+    cards = len(state.deck) + len(state.hands[0])
+    projected = state.score[0] + 0.5 * state.tokens[0] + agincards_eval.RATE * (cards - 4)
+    finished = _solitaire(5, None)
+    finished.score[0] = projected  # type: ignore[call-overload]
+    assert evaluate(state)[0] == pytest.approx(outcome_for(game)(finished)[0])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_multi_player_agincards_is_valued_by_rank_as_before(players: int) -> None:
+    """Only a seat alone is measured against par: between two or more seats a
+    position is valued by ``soft_ranks`` of the projected scores, and a
+    finished game by rank (``rewards``), exactly as before."""
+    game = get("agincards")
+    evaluate = evaluation_for(game)
+    assert evaluate is not None
+    outcome = outcome_for(game)
+    rng = random.Random(players)
+    state = game.new(players=players, seed=players)
+    while not state.over:
+        assert isinstance(state, AgincardsState)
+        projected = [state.score[s] + 0.5 * state.tokens[s] for s in range(players)]
+        assert evaluate(state) == soft_ranks(projected, 5.0)
+        seat = state.to_act[0]
+        state.apply(seat, state.random_action(seat, rng), quiet=True)
+    assert outcome(state) == rewards(state)
+
+
+def test_a_solitaire_hint_s_top_moves_are_not_all_near_certain() -> None:
+    """A hint mid-game tells its moves apart: their chances are not all 99%
+    or more, as they were when every score past 15 points looked the same."""
+    game = get("agincards")
+    state = _solitaire(5, 40)
+    legal = state.legal_actions(0)
+    assert len(legal) > 3
+    bot = make_level("hard@300it", game)
+    assert isinstance(bot, ISMCTS)
+    moves = review.top_moves(review.searched(bot, state.observation(0), legal, random.Random(1)))
+    assert len(moves) >= 2
+    values = [m.value for m in moves if m.value is not None]
+    assert not all(v >= 0.99 for v in values)
+    assert max(values) - min(values) >= 0.01

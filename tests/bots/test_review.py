@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from courtly.bots import make, review
+from courtly.bots.evaluation import par_for
 from courtly.bots.guard import Guard, Paired, Verdict
 from courtly.bots.ismcts import ISMCTS, Analysis, MoveValue
 from courtly.bots.levels import make_level
@@ -235,7 +236,10 @@ def test_a_review_says_what_its_figures_mean_in_its_game() -> None:
     assert review.Review(game="intrigue", seat=0, think=0.1, players=3).to_json()["chance"] == (
         "the estimated result, 100% = first place, 0% = last"
     )
-    # a review of a game alone (Agincards solitaire) reads its chances by the score
+    # a review of a game alone (Agincards solitaire) reads its chances as of
+    # beating the par its game declares
     alone = review.Review(game="agincards", seat=0, think=0.1, players=1).to_json()["chance"]
-    assert alone == review.SOLITAIRE_CHANCE
-    assert "first place" not in alone and "last" not in alone and "score" in alone
+    par = par_for(get("agincards"))
+    assert par is not None and alone == par.chance
+    assert "first place" not in alone and "last" not in alone
+    assert "beating a score of 250" in alone

@@ -15,7 +15,8 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from courtly.bots import review as advice
-from courtly.bots.ismcts import ISMCTS, Analysis, MoveValue, rewards
+from courtly.bots.evaluation import outcome_for
+from courtly.bots.ismcts import ISMCTS, Analysis, MoveValue
 from courtly.cli.app import app
 from courtly.cli.play import TerminalTable
 from courtly.engine import text
@@ -283,8 +284,8 @@ def test_a_solitaire_hint_says_its_chance_is_of_the_score_not_a_place(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Agincards alone has no first or last place: its search values a game by
-    the score alone (``rewards`` of one seat: 50% at 0 points, 75% at 20,
-    nearing 100%), and its hint says so."""
+    its score against a par of 250 (``Par``, the game's outcome: 50% at par,
+    higher above it), and its hint says so."""
     game = get("agincards")
     for players in (1, 2):
         state = game.new(players=players, seed=2)
@@ -300,13 +301,17 @@ def test_a_solitaire_hint_says_its_chance_is_of_the_score_not_a_place(
         if players == 1:
             assert "first place" not in shown and "last" not in shown
             assert (
-                "chance: with that move, the estimated result by the score alone, as "
-                "solitaire has no places: 50% = a score of 0, nearing 100% as the score grows"
+                "chance: with that move, the search's reckoning of your chance of beating "
+                "a score of 250 (about the normal bot's average), as solitaire has no "
+                "places: 50% = a final score of about 250 expected, higher as the "
+                "expected score grows"
             ) in shown
         else:  # with others at the table, a place as ever
             assert "the estimated result, 100% = first place, 0% = last" in shown
-    # a finished game alone is valued by its score as that says
+    # a finished game alone is valued by its score against par as that says
+    value = outcome_for(game)
     alone = game.new(players=1, seed=2)
-    assert rewards(alone) == [0.5]
-    alone.score[0] = 20  # type: ignore[attr-defined]
-    assert rewards(alone) == [0.75]
+    alone.score[0] = 250  # type: ignore[attr-defined]
+    assert value(alone) == [0.5]
+    alone.score[0] = 280  # type: ignore[attr-defined]
+    assert value(alone)[0] > 0.7

@@ -46,7 +46,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from courtly.bots.evaluation import outcome_for
+from courtly.bots.evaluation import outcome_for, par_for
 from courtly.bots.guard import Verdict as Comparison
 from courtly.bots.ismcts import ISMCTS, Analysis, MoveValue
 from courtly.bots.levels import make_level
@@ -183,23 +183,25 @@ SOLITAIRE_CHANCE = (
     "the estimated result by the score alone, as solitaire has no places: 50% = a "
     "score of 0, nearing 100% as the score grows"
 )
-"""What a chance means in a game of one player valued by rank (Agincards
-solitaire): ``rewards`` values a finished game alone by its score (50% at 0,
-75% at 20 points, nearing 100% as it grows), and a game's evaluation of a
-position cut short likewise (``soft_ranks`` of one seat)."""
+"""What a chance means in a game of one player that declares no par
+(``courtly.bots.evaluation.Par``): ``rewards`` values a finished game alone by
+its score (50% at 0, 75% at 20 points, nearing 100% as it grows). A game
+played alone that declares a par (Agincards) says its own (``Par.chance``)."""
 
 
 def chance(game: Game, players: int) -> str:
     """What a move's chance means in a game of ``game`` for ``players``, for the
     words beneath a hint or a review: the chance of winning where only first
     place counts (the game values a finished game by the win alone:
-    ``Game.plugins.outcome``, as Garrison's race), for one player the result
-    by the score (``SOLITAIRE_CHANCE``), otherwise an estimate of the result
-    on a scale from last place to first."""
+    ``Game.plugins.outcome``, as Garrison's race), for one player the chance
+    of beating the par its game declares (``Par.chance``), else the result by
+    the score (``SOLITAIRE_CHANCE``), otherwise an estimate of the result on a
+    scale from last place to first."""
     if outcome_for(game) is wins:
         return "the chance of winning, as only first place counts in this game"
     if players == 1:
-        return SOLITAIRE_CHANCE
+        par = par_for(game)
+        return SOLITAIRE_CHANCE if par is None else par.chance
     return "the estimated result, 100% = first place, 0% = last"
 
 

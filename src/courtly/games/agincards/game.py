@@ -45,6 +45,7 @@ class Agincards(Game):
     plugins = PlugIns(
         heuristic="courtly.bots.greedy.agincards:Greedy",
         evaluation="courtly.bots.evaluations.agincards:evaluate",
+        outcome="courtly.bots.evaluations.agincards:outcome",
         tuning="courtly.bots.tuning.agincards:SPEC",
         scripted="courtly.bots.scripted.agincards:BOTS",
         encoding="courtly.rl.encoding.agincards:write",
