@@ -11,7 +11,7 @@ import random
 import pytest
 
 from courtly.bots import make, review
-from courtly.bots.evaluation import evaluation_for, outcome_for, soft_ranks
+from courtly.bots.evaluation import evaluation_for, outcome_for, par_for, soft_ranks
 from courtly.bots.evaluations import agincards as agincards_eval
 from courtly.bots.greedy.agincards import WEIGHTS, Greedy
 from courtly.bots.ismcts import ISMCTS
@@ -228,9 +228,11 @@ def test_solitaire_cut_off_projects_the_final_score_on_the_finished_game_s_curve
     state = _solitaire(5, 30)
     cards = len(state.deck) + len(state.hands[0])
     projected = state.score[0] + 0.5 * state.tokens[0] + agincards_eval.RATE * (cards - 4)
-    finished = _solitaire(5, None)
-    finished.score[0] = projected  # type: ignore[call-overload]
-    assert evaluate(state)[0] == pytest.approx(outcome_for(game)(finished)[0])
+    par = par_for(game)
+    assert par is not None
+    assert evaluate(state)[0] == pytest.approx(par.value(projected))
+    finished = _solitaire(5, None)  # (a state's scores are whole points: compare by value)
+    assert outcome_for(game)(finished)[0] == pytest.approx(par.value(finished.scores[0]))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -131,6 +131,21 @@ def own_turn_seed() -> int:
     )
 
 
+def passed_until_turn(me: Reader) -> tuple[Message, list[Message], list[Message], Message]:
+    """Seat 0 sends ``pass_all`` in the first window it is asked and reads on
+    to its own turn: the window, every message between, the seat's moves
+    among them (each a pass made for it, none refused) and the turn's view."""
+    window = me.until(asked("reaction"))  # the bot's first move
+    me.ws.send_json({"type": "pass_all", "seq": window["seq"]})
+    start = len(me.seen)
+    turn = me.until(asked("turn"))
+    between = me.seen[start:]
+    assert not [m for m in between if m["type"] == "refused"]
+    passes = [m for m in between if m.get("yours")]
+    assert all(m["yours"] == "pass" and not m["by_bot"] for m in passes)
+    return window, between, passes, turn
+
+
 def test_pass_all_lets_every_window_pass_until_the_seat_s_own_turn(
     client: TestClient, database: str, audit: LeakAudit
 ) -> None:
@@ -139,15 +154,8 @@ def test_pass_all_lets_every_window_pass_until_the_seat_s_own_turn(
     table, token = made["table"]["id"], made["seats"][0]["token"]
     with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
         me = Reader(ws)
-        window = me.until(asked("reaction"))  # the bot's first move
+        window, between, passes, turn = passed_until_turn(me)
         assert len(window["legal"]) > 1  # the Thug may answer it: the person is asked
-        ws.send_json({"type": "pass_all", "seq": window["seq"]})
-        start = len(me.seen)
-        turn = me.until(asked("turn"))
-        between = me.seen[start:]
-        assert not [m for m in between if m["type"] == "refused"]
-        passes = [m for m in between if m.get("yours")]
-        assert all(m["yours"] == "pass" and not m["by_bot"] for m in passes)
         # the window it was sent in, and each one after it, with no further message
         later = [m for m in between if asked("reaction")(m)]
         assert len(later) >= 1 and len(passes) == len(later) + 1
@@ -388,15 +396,7 @@ def test_pass_all_sent_to_one_server_passes_windows_of_a_table_another_runs(
         made = create(a, "garrison", ["human", "normal"], seed=seed)
         table, token = made["table"]["id"], made["seats"][0]["token"]
         with b.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
-            me = Reader(ws)
-            window = me.until(asked("reaction"))
-            ws.send_json({"type": "pass_all", "seq": window["seq"]})
-            start = len(me.seen)
-            turn = me.until(asked("turn"))
-            between = me.seen[start:]
-            assert not [m for m in between if m["type"] == "refused"]
-            passes = [m for m in between if m.get("yours")]
-            assert all(m["yours"] == "pass" and not m["by_bot"] for m in passes)
+            _, _, passes, turn = passed_until_turn(Reader(ws))
             assert len(passes) == windows_before_turn(seed, QUICK["garrison"])
             assert turn is passes[-1]
             lives = [c.app.state.hub.tables[table] for c in (a, b)]  # type: ignore[attr-defined]
