@@ -2,7 +2,7 @@
 apart from the machine's load.
 
     python tools/head_to_head.py GAME GAMES SEED [ITERATIONS] [--think S] [--guard K=V,...]
-        [--own K=F,...] [--oracle] [--overrides]
+        [--own K=F,...|--own @WEIGHTS.json] [--oracle] [--overrides] [--dump FILE]
 
 plays GAMES games of GAME (seeds SEED, SEED+1, ...), one `hard` seat and
 `normal` in every other, `hard` in seat ``i % seats`` in game ``i``. With
@@ -22,7 +22,12 @@ turn); each game's line then adds the
 decisions, the guard's overrides and `hard`'s CPU seconds in that game, so that
 two variants can be paired seed by seed. ``--own`` gives `hard` its own
 seat's policy (``ISMCTS.own``): the game's heuristic with weights multiplied
-(``--own heart=0.5``). ``--overrides`` prints a line for each decision where
+(``--own heart=0.5``), or the weights a JSON file gives (``--own
+@weights.json``: those it names replace the heuristic's; what
+``tools/imitate.py`` fits). ``--dump FILE`` appends to FILE, pickled, every
+decision of `hard` with a choice: the game's seed, the observation, the legal
+moves, the move played and the heuristic's (expert iteration's data:
+``tools/imitate.py``). ``--overrides`` prints a line for each decision where
 the guard replaced the heuristic's move (the heuristic's move, the one
 played, the evidence). ``--oracle`` is a measurement, not
 a bot: `hard` searches worlds that are the game as it is, every hand
@@ -34,11 +39,13 @@ sampler that weighs worlds by the other seats' moves could give.
 from __future__ import annotations
 
 import json
+import pickle
 import random
 import sys
 import time
 from collections.abc import Sequence
 from dataclasses import fields, replace
+from pathlib import Path
 from typing import Any
 
 from courtly.bots import make
@@ -58,10 +65,14 @@ class Timed(Watched):
     the guard's worlds, besides how often it played another move than the
     heuristic's (``Watched.departed``)."""
 
-    def __init__(self, hard: ISMCTS, overrides: bool = False) -> None:
+    def __init__(
+        self, hard: ISMCTS, overrides: bool = False, dump: Any = None, seed: int = 0
+    ) -> None:
         super().__init__(hard)
         self.hard = hard
         self.overrides = overrides
+        self.dump = dump
+        self.seed = seed
         self.times: list[float] = []
         self.cpu: list[float] = []
         self.iterations: list[int] = []
@@ -77,6 +88,14 @@ class Timed(Watched):
         self.worlds.append(0 if verdict is None else verdict.worlds)
         if self.overrides and verdict is not None and verdict.overridden:
             print(json.dumps(override(self.hard, obs, legal, action)), flush=True)
+        if self.dump is not None and len(legal) > 1 and verdict is not None:
+            heuristic = self.hard.own or self.hard.rollout
+            assert heuristic is not None
+            base = heuristic.act(obs, legal, random.Random(0))
+            row = {"seed": self.seed, "observation": obs, "legal": list(legal)}
+            row |= {"played": action.id, "heuristic": base.id}
+            pickle.dump(row, self.dump)
+            self.dump.flush()
         return action
 
 
@@ -151,6 +170,13 @@ def set_own(hard: ISMCTS, spec: str) -> None:
     assert ref is not None and hard.rollout is not None
     heuristic: Any = hard.rollout
     weights = dict(heuristic.weights)
+    if spec.startswith("@"):
+        given = json.loads(Path(spec[1:]).read_text(encoding="utf-8"))
+        unknown = set(given) - set(weights)
+        if unknown:
+            raise SystemExit(f"--own: {sorted(unknown)} are not weights of the heuristic")
+        weights |= {k: float(v) for k, v in given.items()}
+        spec = ""
     for pair in filter(None, spec.split(",")):
         key, _, factor = pair.partition("=")
         if key not in weights:
@@ -165,6 +191,11 @@ def main(argv: list[str]) -> None:
     seeing = "--oracle" in argv
     overrides = "--overrides" in argv
     argv = [a for a in argv if a not in ("--oracle", "--overrides")]
+    dump = None
+    if "--dump" in argv:
+        i = argv.index("--dump")
+        dump = open(argv[i + 1], "ab")  # noqa: SIM115 (open for the whole run)
+        argv = argv[:i] + argv[i + 2 :]
     own = ""
     if "--own" in argv:
         i = argv.index("--own")
@@ -200,7 +231,7 @@ def main(argv: list[str]) -> None:
         set_guard(hard, guard)
         if own:
             set_own(hard, own)
-        timed = Timed(hard, overrides)
+        timed = Timed(hard, overrides, dump, seed)
         # played as every surface plays it (the engine's driver); forced moves are not asked
         Driver(state, [timed if s == mine else make("normal", game) for s in range(n)]).run()
         times += timed.times

@@ -10,7 +10,9 @@ of heuristics alone takes milliseconds, so thousands of games measure a win
 rate to a point or better. The first JSON line is the heuristic's own
 weights in that seat (`normal` against `normal`, the control); then, with
 no SPEC, each weight (or those of ``--only``) multiplied by each factor in
-turn; or each SPEC given, ``k=f,k2=f2`` (weights multiplied by factors).
+turn; or each SPEC given, ``k=f,k2=f2`` (weights multiplied by factors) or
+``@WEIGHTS.json`` (the weights a file names, as ``tools/imitate.py`` writes
+them, replacing the heuristic's).
 Every variant plays the same seeds and seats, so two lines differ by the
 change alone (and the chance it brings into the games that it alters).
 Wins count first place, 1/k when k seats share it.
@@ -21,6 +23,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from courtly.bots import greedy_for, make
@@ -66,6 +69,13 @@ def variants(base: Mapping[str, float], argv: list[str]) -> list[tuple[str, dict
     if specs:
         for spec in specs:
             w = dict(base)
+            if spec.startswith("@"):
+                given = json.loads(Path(spec[1:]).read_text(encoding="utf-8"))
+                unknown = set(given) - set(base)
+                if unknown:
+                    raise SystemExit(f"{sorted(unknown)} are not weights: {', '.join(base)}")
+                out.append((spec, {**w, **{k: float(v) for k, v in given.items()}}))
+                continue
             for pair in spec.split(","):
                 key, _, factor = pair.partition("=")
                 if key not in base:

@@ -93,3 +93,43 @@ def test_the_guard_option_turns_the_game_s_line_search_off() -> None:
     assert hard.guard.lines is None
     with pytest.raises(SystemExit, match="lines=off"):
         TOOL.set_guard(hard, "lines=on")
+
+
+def test_the_own_option_reads_absolute_weights_from_a_file(tmp_path: Path) -> None:
+    hard = make("hard", get("garrison"))
+    assert isinstance(hard, ISMCTS)
+    normal: Any = hard.rollout
+    path = tmp_path / "fitted.json"
+    path.write_text('{"heart": 7.5}', encoding="utf-8")
+    TOOL.set_own(hard, f"@{path}")
+    own: Any = hard.own
+    assert own.weights["heart"] == 7.5  # replaced, not multiplied
+    assert own.weights["gift"] == normal.weights["gift"]
+    path.write_text('{"depth": 1}', encoding="utf-8")
+    with pytest.raises(SystemExit, match="not weights of the heuristic"):
+        TOOL.set_own(make("hard", get("garrison")), f"@{path}")
+
+
+def test_the_dump_holds_each_decision_with_a_choice_and_the_heuristics_move(
+    tmp_path: Path,
+) -> None:
+    game = get("garrison")
+    hard = make("hard", game)
+    assert isinstance(hard, ISMCTS) and hard.rollout is not None
+    hard.iterations, hard.time_cap = 60, None
+    path = tmp_path / "d.pkl"
+    state = game.new(seed=4)
+    seat = state.to_act[0]
+    obs, legal = state.observation(seat), state.legal_actions(seat)
+    assert len(legal) > 1
+    with open(path, "ab") as dump:
+        timed = TOOL.Timed(hard, False, dump, 4)
+        played = timed.act(obs, legal, random.Random(1))
+        timed.act(obs, legal[:1], random.Random(1))  # no choice: not dumped
+    imitate = load_script(ROOT / "tools" / "imitate.py", "imitate")
+    rows = imitate.rows_of([str(path)])
+    assert len(rows) == 1
+    row = rows[0]
+    assert row["seed"] == 4 and row["played"] == played.id and row["observation"] == obs
+    assert row["heuristic"] == hard.rollout.act(obs, legal, random.Random(0)).id
+    assert [a.id for a in row["legal"]] == [a.id for a in legal]

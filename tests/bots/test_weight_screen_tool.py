@@ -34,3 +34,13 @@ def test_the_heuristics_own_weights_play_as_normal_does() -> None:
     share = TOOL.wins(game, weights, 8, 300)
     assert 0.0 <= share <= 1.0
     assert TOOL.wins(game, weights, 8, 300) == share  # the same seeds, the same games
+
+
+def test_a_spec_may_name_a_file_of_weights_that_replace_the_heuristics(tmp_path: Path) -> None:
+    base = {"a": 1.0, "b": 4.0}
+    path = tmp_path / "fitted.json"
+    path.write_text('{"b": 0.5}', encoding="utf-8")
+    assert TOOL.variants(base, [f"@{path}"]) == [(f"@{path}", {"a": 1.0, "b": 0.5})]
+    path.write_text('{"c": 1}', encoding="utf-8")
+    with pytest.raises(SystemExit, match="are not weights"):
+        TOOL.variants(base, [f"@{path}"])
