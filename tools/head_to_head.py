@@ -38,6 +38,7 @@ sampler that weighs worlds by the other seats' moves could give.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import pickle
 import random
@@ -79,6 +80,8 @@ class Timed(Watched):
         self.worlds: list[int] = []
 
     def act(self, obs: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        if hasattr(self.hard.own, "root"):
+            self.hard.own.root = obs  # a learned policy picks the guard's base here alone
         start, cpu = time.perf_counter(), time.process_time()
         action = super().act(obs, legal, rng)
         self.times.append(time.perf_counter() - start)
@@ -169,6 +172,10 @@ def set_own(hard: ISMCTS, spec: str) -> None:
     ref = hard.game.plugins.heuristic
     assert ref is not None and hard.rollout is not None
     heuristic: Any = hard.rollout
+    if spec.startswith("learned:"):
+        fitted = load_script(Path(__file__).with_name("policy_fit.py"), "policy_fit")
+        hard.own = fitted.Learned(heuristic, fitted.load(spec.partition(":")[2]))
+        return
     weights = dict(heuristic.weights)
     if spec.startswith("@"):
         given = json.loads(Path(spec[1:]).read_text(encoding="utf-8"))
@@ -183,6 +190,15 @@ def set_own(hard: ISMCTS, spec: str) -> None:
             raise SystemExit(f"--own: {key!r} is not a weight of the heuristic")
         weights[key] *= float(factor)
     hard.own = plugins.load(ref)(hard.game, weights=weights)
+
+
+def load_script(path: Path, name: str) -> Any:
+    """A script beside this one, as a module."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def main(argv: list[str]) -> None:
