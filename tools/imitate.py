@@ -30,6 +30,7 @@ reads them, so that `hard` can search over the fitted policy, and
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import pickle
@@ -41,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from courtly.engine import plugins
+from courtly.engine.errors import UnknownGame
 from courtly.games import get
 
 PATIENCE = 60
@@ -51,6 +53,8 @@ def rows_of(paths: Sequence[str]) -> list[dict[str, Any]]:
     """Every decision the dumps hold, in order."""
     rows: list[dict[str, Any]] = []
     for path in paths:
+        if not Path(path).is_file():
+            raise SystemExit(f"no dump at {path}: write one with tools/head_to_head.py --dump")
         with open(path, "rb") as f:
             while True:
                 try:
@@ -103,24 +107,27 @@ def improvements(rows: Sequence[dict[str, Any]]) -> dict[str, int]:
     return dict(kinds.most_common())
 
 
+def parse(argv: list[str]) -> argparse.Namespace:
+    """The command line (a wrong one: argparse's message and usage, exit 2)."""
+    ap = argparse.ArgumentParser(
+        prog="tools/imitate.py", description="fit a heuristic's weights to hard's recorded moves"
+    )
+    ap.add_argument("game", help="the game whose heuristic is fitted, e.g. garrison")
+    ap.add_argument("dumps", nargs="+", help="files written by tools/head_to_head.py --dump")
+    ap.add_argument("--out", help="write the fitted weights here (JSON)")
+    ap.add_argument("--steps", type=int, default=600, help="hill-climbing steps (600)")
+    ap.add_argument("--seed", type=int, default=0, help="the climb's random seed (0)")
+    ap.add_argument("--screen", action="store_true", help="first halve and double each weight")
+    return ap.parse_args(argv)
+
+
 def main(argv: list[str]) -> None:
-    out = None
-    screening = "--screen" in argv
-    argv = [a for a in argv if a != "--screen"]
-    steps, seed = 600, 0
-    paths: list[str] = []
-    i = 1
-    while i < len(argv):
-        if argv[i] == "--out":
-            out, i = argv[i + 1], i + 2
-        elif argv[i] == "--steps":
-            steps, i = int(argv[i + 1]), i + 2
-        elif argv[i] == "--seed":
-            seed, i = int(argv[i + 1]), i + 2
-        else:
-            paths.append(argv[i])
-            i += 1
-    game = get(argv[0])
+    args = parse(argv)
+    out, screening, steps, seed, paths = args.out, args.screen, args.steps, args.seed, args.dumps
+    try:
+        game = get(args.game)
+    except UnknownGame as e:
+        raise SystemExit(f"tools/imitate.py: {e}") from None
     ref = game.plugins.heuristic
     if ref is None:
         raise SystemExit(f"{game.id} has no heuristic to fit")

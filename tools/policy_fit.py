@@ -26,6 +26,7 @@ only; the rollouts keep the heuristic).
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import json
 import sys
@@ -255,20 +256,21 @@ def _imitate() -> Any:
     return module
 
 
+def parse(argv: list[str]) -> argparse.Namespace:
+    """The command line (a wrong one: argparse's message and usage, exit 2)."""
+    ap = argparse.ArgumentParser(
+        prog="tools/policy_fit.py", description="fit a scorer of Garrison's moves to hard's moves"
+    )
+    ap.add_argument("dumps", nargs="+", help="files written by tools/head_to_head.py --dump")
+    ap.add_argument("--out", help="write the scorer here (JSON) for head_to_head --own learned:")
+    ap.add_argument("--l2", type=float, default=1e-3, help="the L2 penalty (0.001)")
+    ap.add_argument("--steps", type=int, default=1500, help="Adam steps (1500)")
+    return ap.parse_args(argv)
+
+
 def main(argv: list[str]) -> None:
-    out, l2, steps = None, 1e-3, 1500
-    paths: list[str] = []
-    i = 0
-    while i < len(argv):
-        if argv[i] == "--out":
-            out, i = argv[i + 1], i + 2
-        elif argv[i] == "--l2":
-            l2, i = float(argv[i + 1]), i + 2
-        elif argv[i] == "--steps":
-            steps, i = int(argv[i + 1]), i + 2
-        else:
-            paths.append(argv[i])
-            i += 1
+    args = parse(argv)
+    out, l2, steps, paths = args.out, args.l2, args.steps, args.dumps
     rows = _imitate().rows_of(paths)
     train = [r for r in rows if r["seed"] % 4]
     held = [r for r in rows if not r["seed"] % 4]

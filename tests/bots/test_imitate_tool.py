@@ -9,6 +9,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from courtly.bots import greedy_for
 from courtly.engine.driver import Driver
 from courtly.games import get
@@ -85,3 +87,21 @@ def test_the_fit_writes_weights_that_agree_at_least_as_often_as_the_shipped(
     fitted = json.loads(out.read_text(encoding="utf-8"))
     assert set(fitted) == set(shipped)  # the heuristic agrees everywhere: nothing to improve
     assert fitted == shipped
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        ([], "the following arguments are required: game, dumps"),
+        (["garrison", "x.pkl", "--steps", "many"], "argument --steps: invalid int value: 'many'"),
+        (["nosuch", "x.pkl"], "there is no game 'nosuch'; the games are: "),
+        (["garrison", "/nowhere/d.pkl"], "no dump at /nowhere/d.pkl: write one with"),
+    ],
+)
+def test_a_wrong_command_line_is_told_what_was_wrong(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as ended:
+        TOOL.main(argv)
+    assert ended.value.code != 0
+    assert said in f"{ended.value.code}{capsys.readouterr().err}"

@@ -99,3 +99,20 @@ def test_the_learned_own_policy_picks_at_the_root_alone(tmp_path: Path) -> None:
     path.write_text(json.dumps({"dim": 3, "theta": [0, 0, 0]}), encoding="utf-8")
     with pytest.raises(SystemExit, match="3 features"):
         TOOL.load(str(path))
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        ([], "the following arguments are required: dumps"),
+        (["x.pkl", "--l2", "big"], "argument --l2: invalid float value: 'big'"),
+        (["/nowhere/d.pkl"], "no dump at /nowhere/d.pkl: write one with"),
+    ],
+)
+def test_a_wrong_command_line_is_told_what_was_wrong(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as ended:
+        TOOL.main(argv)
+    assert ended.value.code != 0
+    assert said in f"{ended.value.code}{capsys.readouterr().err}"
