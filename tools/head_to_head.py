@@ -38,6 +38,7 @@ sampler that weighs worlds by the other seats' moves could give.
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import json
 import pickle
@@ -56,6 +57,7 @@ from courtly.bots.levels import make_level
 from courtly.engine import plugins
 from courtly.engine.actions import Action
 from courtly.engine.driver import Driver
+from courtly.engine.errors import UnknownGame
 from courtly.engine.game import Game, Sampler, State
 from courtly.games import get
 from courtly.lab.departures import Watched
@@ -150,11 +152,11 @@ def set_guard(hard: ISMCTS, spec: str) -> None:
     for pair in filter(None, spec.split(",")):
         key, _, value = pair.partition("=")
         if key == "share":
-            hard.guard_share = float(value)
+            hard.guard_share = _number(float, value, f"--guard {key}")
         elif key == "lines" and value == "off":
             changes["lines"] = None  # the guard without its game's line search
         elif key in types and key != "lines":
-            changes[key] = types[key](value)
+            changes[key] = _number(types[key], value, f"--guard {key}")
         else:
             settable = [k for k in types if k != "lines"]
             raise SystemExit(
@@ -178,7 +180,9 @@ def set_own(hard: ISMCTS, spec: str) -> None:
         return
     weights = dict(heuristic.weights)
     if spec.startswith("@"):
-        given = json.loads(Path(spec[1:]).read_text(encoding="utf-8"))
+        given = read_json(spec[1:], "--own @")
+        if not isinstance(given, dict):
+            raise SystemExit(f"--own @{spec[1:]}: not a JSON object of weights")
         unknown = set(given) - set(weights)
         if unknown:
             raise SystemExit(f"--own: {sorted(unknown)} are not weights of the heuristic")
@@ -188,8 +192,26 @@ def set_own(hard: ISMCTS, spec: str) -> None:
         key, _, factor = pair.partition("=")
         if key not in weights:
             raise SystemExit(f"--own: {key!r} is not a weight of the heuristic")
-        weights[key] *= float(factor)
+        weights[key] *= _number(float, factor, f"--own {key}")
     hard.own = plugins.load(ref)(hard.game, weights=weights)
+
+
+def _number(kind: Any, text: str, what: str) -> Any:
+    """``text`` read as ``kind`` (int or float), or the command line's error."""
+    try:
+        return kind(text)
+    except ValueError:
+        raise SystemExit(f"{what}: {text!r} is not a number ({kind.__name__})") from None
+
+
+def read_json(path: str, what: str) -> Any:
+    """The JSON in ``path``, or the command line's error saying why not."""
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as e:
+        raise SystemExit(f"{what}{path}: cannot be read ({e.strerror})") from None
+    except ValueError as e:
+        raise SystemExit(f"{what}{path}: not JSON ({e})") from None
 
 
 def load_script(path: Path, name: str) -> Any:
@@ -201,33 +223,44 @@ def load_script(path: Path, name: str) -> Any:
     return module
 
 
+def parse(argv: list[str]) -> argparse.Namespace:
+    """The command line (a wrong one: argparse's message and usage, exit 2)."""
+    ap = argparse.ArgumentParser(
+        prog="tools/head_to_head.py", description="hard against normal on a fixed budget"
+    )
+    ap.add_argument("game", help="the game, e.g. garrison")
+    ap.add_argument("games", type=int, help="how many games")
+    ap.add_argument("seed", type=int, help="the first game's seed")
+    ap.add_argument("iterations", type=int, nargs="?", help="hard's iterations a decision")
+    ap.add_argument("--think", type=float, help="seconds a decision instead, as at a table")
+    ap.add_argument("--guard", default="", help="K=V,... fields of the guard, share, lines=off")
+    ap.add_argument("--own", default="", help="K=F,... | @WEIGHTS.json | learned:POLICY.json")
+    ap.add_argument("--oracle", action="store_true", help="search the game as it is (a bound)")
+    ap.add_argument("--overrides", action="store_true", help="print each override")
+    ap.add_argument("--dump", help="append hard's decisions to this file, pickled")
+    return ap.parse_args(argv)
+
+
 def main(argv: list[str]) -> None:
-    think = None
-    guard = ""
-    seeing = "--oracle" in argv
-    overrides = "--overrides" in argv
-    argv = [a for a in argv if a not in ("--oracle", "--overrides")]
-    dump = None
-    if "--dump" in argv:
-        i = argv.index("--dump")
-        dump = open(argv[i + 1], "ab")  # noqa: SIM115 (open for the whole run)
-        argv = argv[:i] + argv[i + 2 :]
-    own = ""
-    if "--own" in argv:
-        i = argv.index("--own")
-        own = argv[i + 1]
-        argv = argv[:i] + argv[i + 2 :]
-    if "--guard" in argv:
-        i = argv.index("--guard")
-        guard = argv[i + 1]
-        argv = argv[:i] + argv[i + 2 :]
-    if "--think" in argv:
-        i = argv.index("--think")
-        think = float(argv[i + 1])
-        argv = argv[:i] + argv[i + 2 :]
-    game_id, games, seed0 = argv[0], int(argv[1]), int(argv[2])
-    iterations = int(argv[3]) if len(argv) > 3 else None
-    game = get(game_id)
+    args = parse(argv)
+    think, guard, own, seeing, overrides = (
+        args.think,
+        args.guard,
+        args.own,
+        args.oracle,
+        args.overrides,
+    )
+    games, seed0, iterations = args.games, args.seed, args.iterations
+    try:
+        game = get(args.game)
+    except UnknownGame as e:
+        raise SystemExit(f"tools/head_to_head.py: {e}") from None
+    probe = make_level("hard", game)  # --guard and --own read before anything is written
+    assert isinstance(probe, ISMCTS)
+    set_guard(probe, guard)
+    if own:
+        set_own(probe, own)
+    dump = open(args.dump, "ab") if args.dump else None  # noqa: SIM115 (open for the whole run)
     shares: list[float] = []
     times: list[float] = []
     cpu: list[float] = []

@@ -183,9 +183,15 @@ class Learned(Bot):
 
 
 def load(path: str) -> Scorer:
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
-    if data.get("dim") != DIM:
-        raise SystemExit(f"{path}: a scorer of {data.get('dim')} features; this one has {DIM}")
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as e:
+        raise SystemExit(f"{path}: cannot be read ({e.strerror})") from None
+    except ValueError as e:
+        raise SystemExit(f"{path}: not JSON ({e})") from None
+    if not isinstance(data, dict) or "theta" not in data or data.get("dim") != DIM:
+        dim = data.get("dim") if isinstance(data, dict) else None
+        raise SystemExit(f"{path}: a scorer of {dim} features; this one has {DIM}")
     return Scorer(np.array(data["theta"], dtype=float))
 
 

@@ -20,6 +20,7 @@ Wins count first place, 1/k when k seats share it.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from collections.abc import Mapping
@@ -29,6 +30,7 @@ from typing import Any
 from courtly.bots import greedy_for, make
 from courtly.engine import plugins
 from courtly.engine.driver import Driver
+from courtly.engine.errors import UnknownGame
 from courtly.engine.game import Game
 from courtly.games import get
 
@@ -49,6 +51,26 @@ def wins(game: Game, weights: Mapping[str, float], games: int, seed0: int) -> fl
     return total / games
 
 
+def _factor(text: str, what: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise SystemExit(f"{what}: {text!r} is not a number") from None
+
+
+def _read_json(path: str) -> dict[str, Any]:
+    """The weights a JSON file names, or the command line's error saying why not."""
+    try:
+        given = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as e:
+        raise SystemExit(f"@{path}: cannot be read ({e.strerror})") from None
+    except ValueError as e:
+        raise SystemExit(f"@{path}: not JSON ({e})") from None
+    if not isinstance(given, dict):
+        raise SystemExit(f"@{path}: not a JSON object of weights")
+    return given
+
+
 def variants(base: Mapping[str, float], argv: list[str]) -> list[tuple[str, dict[str, float]]]:
     """The variants the arguments ask for, by name."""
     factors = [0.5, 2.0]
@@ -57,7 +79,7 @@ def variants(base: Mapping[str, float], argv: list[str]) -> list[tuple[str, dict
     i = 0
     while i < len(argv):
         if argv[i] == "--factors":
-            factors = [float(f) for f in argv[i + 1].split(",")]
+            factors = [_factor(f, "--factors") for f in argv[i + 1].split(",")]
             i += 2
         elif argv[i] == "--only":
             only = argv[i + 1].split(",")
@@ -70,7 +92,7 @@ def variants(base: Mapping[str, float], argv: list[str]) -> list[tuple[str, dict
         for spec in specs:
             w = dict(base)
             if spec.startswith("@"):
-                given = json.loads(Path(spec[1:]).read_text(encoding="utf-8"))
+                given = _read_json(spec[1:])
                 unknown = set(given) - set(base)
                 if unknown:
                     raise SystemExit(f"{sorted(unknown)} are not weights: {', '.join(base)}")
@@ -80,7 +102,7 @@ def variants(base: Mapping[str, float], argv: list[str]) -> list[tuple[str, dict
                 key, _, factor = pair.partition("=")
                 if key not in base:
                     raise SystemExit(f"{key!r} is not a weight: {', '.join(base)}")
-                w[key] = base[key] * float(factor)
+                w[key] = base[key] * _factor(factor, key)
             out.append((spec, w))
         return out
     for key in only or list(base):
@@ -91,15 +113,38 @@ def variants(base: Mapping[str, float], argv: list[str]) -> list[tuple[str, dict
     return out
 
 
+def parse(argv: list[str]) -> argparse.Namespace:
+    """The command line (a wrong one: argparse's message and usage, exit 2)."""
+    ap = argparse.ArgumentParser(
+        prog="tools/weight_screen.py", description="a heuristic's changed weights against normal"
+    )
+    ap.add_argument("game", help="the game, e.g. garrison")
+    ap.add_argument("games", type=int, help="games a variant")
+    ap.add_argument("seed", type=int, help="the first game's seed")
+    ap.add_argument(
+        "specs", nargs="*", default=[], help="k=f,k2=f2 or @WEIGHTS.json (none: each weight)"
+    )
+    ap.add_argument("--factors", default="0.5,2", help="each weight times each (0.5,2)")
+    ap.add_argument("--only", help="k1,k2: only these weights")
+    return ap.parse_args(argv)
+
+
 def main(argv: list[str]) -> None:
-    game = get(argv[0])
-    games, seed0 = int(argv[1]), int(argv[2])
+    args = parse(argv)
+    try:
+        game = get(args.game)
+    except UnknownGame as e:
+        raise SystemExit(f"tools/weight_screen.py: {e}") from None
+    games, seed0 = args.games, args.seed
     heuristic: Any = greedy_for(game)
-    assert heuristic is not None, f"{game.id} has no heuristic"
+    if heuristic is None:
+        raise SystemExit(f"{game.id} has no heuristic to screen")
+    rest = ["--factors", args.factors, *(["--only", args.only] if args.only else []), *args.specs]
     base: dict[str, float] = dict(heuristic.weights)
+    cases = variants(base, rest)  # every variant read before the first game
     control = wins(game, base, games, seed0)
     print(json.dumps({"variant": "normal", "wins": control}), flush=True)
-    for name, weights in variants(base, argv[3:]):
+    for name, weights in cases:
         share = wins(game, weights, games, seed0)
         row = {"variant": name, "wins": share, "change": round(share - control, 5)}
         print(json.dumps(row), flush=True)

@@ -133,3 +133,26 @@ def test_the_dump_holds_each_decision_with_a_choice_and_the_heuristics_move(
     assert row["seed"] == 4 and row["played"] == played.id and row["observation"] == obs
     assert row["heuristic"] == hard.rollout.act(obs, legal, random.Random(0)).id
     assert [a.id for a in row["legal"]] == [a.id for a in legal]
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        ([], "the following arguments are required: game, games, seed"),
+        (["garrison", "two", "1"], "argument games: invalid int value: 'two'"),
+        (["nosuch", "2", "1"], "there is no game 'nosuch'; the games are: "),
+        (["garrison", "2", "1", "--guard", "z=high"], "--guard z: 'high' is not a number"),
+        (["garrison", "2", "1", "--own", "heart=lots"], "--own heart: 'lots' is not a number"),
+        (["garrison", "2", "1", "--own", "@/nowhere/w.json"], "/nowhere/w.json: cannot be read"),
+        (["garrison", "2", "1", "--own", "learned:/nowhere/p.json"], "p.json: cannot be read"),
+    ],
+)
+def test_a_wrong_command_line_is_told_what_was_wrong_before_anything_is_written(
+    argv: list[str], said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    dump = tmp_path / "d.pkl"
+    with pytest.raises(SystemExit) as ended:
+        TOOL.main([*argv, "--dump", str(dump)])
+    assert ended.value.code != 0
+    assert said in f"{ended.value.code}{capsys.readouterr().err}"
+    assert not dump.exists()  # nothing opened, nothing played

@@ -44,3 +44,24 @@ def test_a_spec_may_name_a_file_of_weights_that_replace_the_heuristics(tmp_path:
     path.write_text('{"c": 1}', encoding="utf-8")
     with pytest.raises(SystemExit, match="are not weights"):
         TOOL.variants(base, [f"@{path}"])
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        ([], "the following arguments are required: game, games, seed"),
+        (["nosuch", "10", "1"], "there is no game 'nosuch'; the games are: "),
+        (["garrison", "10", "1", "--factors", "a,2"], "--factors: 'a' is not a number"),
+        (["garrison", "10", "1", "heart=x"], "heart: 'x' is not a number"),
+        (["garrison", "10", "1", "@/nowhere/w.json"], "@/nowhere/w.json: cannot be read"),
+    ],
+)
+def test_a_wrong_command_line_is_told_what_was_wrong_before_any_game(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as ended:
+        TOOL.main(argv)
+    assert ended.value.code != 0
+    out = capsys.readouterr()
+    assert said in f"{ended.value.code}{out.err}"
+    assert out.out == ""  # not even the control's line: every variant is read first
