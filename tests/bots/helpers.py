@@ -1,6 +1,7 @@
 """What the bots' tests share: win shares with seats alternated, a bot
-played through whole games, checked move by move, and a policy that notes
-which seat it is asked for."""
+played through whole games, checked move by move, a policy that notes
+which seat it is asked for, and Garrison decisions recorded as
+``tools/head_to_head.py --dump`` records them."""
 
 from __future__ import annotations
 
@@ -81,3 +82,34 @@ class Asked(Bot):
         assert observation is not None
         self.seats.append(observation["seat"])
         return legal[self.move]
+
+
+def garrison_decisions(
+    count: int, game_seed: int, seed_of: Callable[[int], int]
+) -> list[dict[str, Any]]:
+    """The first ``count`` decisions with a choice of a Garrison game
+    (``game_seed``) of the heuristic against itself, each recorded as
+    ``tools/head_to_head.py --dump`` records one, the heuristic's move as
+    played, and the ``i``-th row's seed ``seed_of(i)`` (the tools split the
+    games by seed)."""
+    from courtly.bots import greedy_for
+    from courtly.engine.driver import Driver
+    from courtly.games import get
+
+    game = get("garrison")
+    heuristic: Any = greedy_for(game)
+    rows: list[dict[str, Any]] = []
+
+    class Recorder:
+        needs_observation = True
+
+        def act(self, obs: Any, legal: Any, rng: random.Random) -> Any:
+            move = heuristic.act(obs, legal, random.Random(0))
+            if len(legal) > 1 and len(rows) < count:
+                rows.append({"seed": seed_of(len(rows)), "observation": obs, "legal": list(legal)})
+                rows[-1] |= {"played": move.id, "heuristic": move.id}
+            return move
+
+    state = game.new(seed=game_seed)
+    Driver(state, [Recorder() for _ in range(state.players)]).run()
+    return rows

@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import json
 import pickle
-import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from courtly.bots import greedy_for
-from courtly.engine.driver import Driver
 from courtly.games import get
+from tests.bots.helpers import garrison_decisions
 from tests.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -21,25 +20,8 @@ TOOL = load_script(ROOT / "tools" / "imitate.py", "imitate")
 
 
 def _decisions(count: int) -> list[dict[str, Any]]:
-    """Decisions with a choice from a game of the heuristic against itself,
-    each recorded as the dump records one, the heuristic's move as played."""
-    game = get("garrison")
-    heuristic: Any = greedy_for(game)
-    rows: list[dict[str, Any]] = []
-
-    class Recorder:
-        needs_observation = True
-
-        def act(self, obs: Any, legal: Any, rng: random.Random) -> Any:
-            move = heuristic.act(obs, legal, random.Random(0))
-            if len(legal) > 1 and len(rows) < count:
-                rows.append({"seed": 1, "observation": obs, "legal": list(legal)})
-                rows[-1] |= {"played": move.id, "heuristic": move.id}
-            return move
-
-    state = game.new(seed=1)
-    Driver(state, [Recorder() for _ in range(state.players)]).run()
-    return rows
+    """Decisions of the heuristic against itself, as the dump records them."""
+    return garrison_decisions(count, 1, lambda i: 1)
 
 
 def test_the_heuristic_agrees_with_itself_and_an_override_is_counted_by_kind() -> None:

@@ -13,8 +13,8 @@ import pytest
 
 from courtly.bots import greedy_for, make
 from courtly.bots.ismcts import ISMCTS
-from courtly.engine.driver import Driver
 from courtly.games import get
+from tests.bots.helpers import garrison_decisions
 from tests.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,25 +23,8 @@ HEAD_TO_HEAD = load_script(ROOT / "tools" / "head_to_head.py", "head_to_head")
 
 
 def _decisions(count: int) -> list[dict[str, Any]]:
-    """Decisions with a choice from a game of the heuristic against itself,
-    recorded as the dump records them, the heuristic's move as played."""
-    game = get("garrison")
-    heuristic: Any = greedy_for(game)
-    rows: list[dict[str, Any]] = []
-
-    class Recorder:
-        needs_observation = True
-
-        def act(self, obs: Any, legal: Any, rng: random.Random) -> Any:
-            move = heuristic.act(obs, legal, random.Random(0))
-            if len(legal) > 1 and len(rows) < count:
-                rows.append({"seed": len(rows), "observation": obs, "legal": list(legal)})
-                rows[-1] |= {"played": move.id, "heuristic": move.id}
-            return move
-
-    state = game.new(seed=2)
-    Driver(state, [Recorder() for _ in range(state.players)]).run()
-    return rows
+    """Decisions of the heuristic against itself, as the dump records them."""
+    return garrison_decisions(count, 2, lambda i: i)
 
 
 def test_a_scorer_of_the_heuristics_pick_alone_is_the_heuristic() -> None:
