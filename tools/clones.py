@@ -15,12 +15,14 @@ too, and divide the difference by 20 N for the instructions a clone takes.
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import sys
 import time
 
 from courtly import build, games
+from courtly.engine.errors import UnknownGame
 from courtly.lab.bench import positions
 
 
@@ -58,11 +60,42 @@ def clone_count(game_id: str, count: int) -> int:
     return len(spots) * count
 
 
-if __name__ == "__main__":
-    if "--count" in sys.argv:
-        game_id, count = sys.argv[1], int(sys.argv[sys.argv.index("--count") + 1])
+def parse(argv: list[str]) -> argparse.Namespace:
+    """The command line (a wrong one: argparse's message and usage, exit 2)."""
+    ap = argparse.ArgumentParser(
+        prog="tools/clones.py", description="microseconds a clone costs, per game"
+    )
+    ap.add_argument("games", nargs="*", help="the games to time, e.g. garrison (none: every game)")
+    ap.add_argument(
+        "--count",
+        type=int,
+        metavar="N",
+        help="time nothing: clone each of 20 positions of one game N times (for callgrind)",
+    )
+    args = ap.parse_args(argv)
+    for game_id in args.games:
+        try:
+            games.get(game_id)
+        except UnknownGame as e:
+            ap.error(f"argument games: {e}")
+    if args.count is not None:
+        if args.count < 0:
+            ap.error(f"argument --count: must be 0 or more, not {args.count}")
+        if len(args.games) != 1:
+            ap.error(f"argument --count: needs exactly one game, not {len(args.games)}")
+    return args
+
+
+def main(argv: list[str]) -> None:
+    args = parse(argv)
+    if args.count is not None:
+        game_id, count = args.games[0], args.count
         print(f"{game_id}: {clone_count(game_id, count)} clones; {build.describe()}")
-        sys.exit()
+        return
     print(build.describe())
-    for game_id in sys.argv[1:] or games.ids():
+    for game_id in args.games or games.ids():
         print(f"{game_id}: {clone_us(game_id):.2f} µs a clone")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

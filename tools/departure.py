@@ -16,6 +16,7 @@ has one), so an installed compiled build times itself with it.
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import sys
@@ -26,6 +27,7 @@ from typing import Any
 from courtly.bots import make
 from courtly.bots.ismcts import ISMCTS
 from courtly.engine.actions import Action
+from courtly.engine.errors import CourtlyError, UnknownGame
 from courtly.engine.game import State
 from courtly.games import get
 
@@ -76,8 +78,41 @@ class Counted:
         return action
 
 
+def parse(argv: list[str]) -> argparse.Namespace:
+    """The command line (a wrong one: argparse's message and usage, exit 2)."""
+    ap = argparse.ArgumentParser(
+        prog="tools/departure.py",
+        description="how often hard departs from the heuristic, and a game's cost, by budget",
+    )
+    ap.add_argument("game", help="the game, e.g. garrison")
+    ap.add_argument("games", type=int, help="how many games at each budget")
+    ap.add_argument("seed", type=int, help="the first game's seed")
+    ap.add_argument(
+        "budgets",
+        nargs="+",
+        metavar="budget",
+        help="every seat's bot, a run each: hard@600it, hard@0.02, ...",
+    )
+    args = ap.parse_args(argv)
+    if args.games < 1:
+        ap.error(f"argument games: must be 1 or more, not {args.games}")
+    try:
+        game = get(args.game)
+    except UnknownGame as e:
+        ap.error(f"argument game: {e}")
+    for budget in args.budgets:  # every budget read before the first game
+        try:
+            bot = make(budget, game)
+        except CourtlyError as e:
+            ap.error(f"argument budget: {e}")
+        if not isinstance(bot, ISMCTS):
+            ap.error(f"argument budget: {budget!r} does not search: give hard, hard@600it, ...")
+    return args
+
+
 def main(argv: list[str]) -> None:
-    game_id, games, seed0, budgets = argv[0], int(argv[1]), int(argv[2]), argv[3:]
+    args = parse(argv)
+    game_id, games, seed0, budgets = args.game, args.games, args.seed, args.budgets
     game = get(game_id)
     for budget in budgets:
         cpu: list[float] = []

@@ -19,6 +19,7 @@ plays GAMES four-seat games of `normal` in every seat (seeds SEED, SEED+1,
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from collections import Counter
@@ -29,8 +30,23 @@ from courtly.games import get
 from courtly.games.garrison.rules import GarrisonState
 
 
+def parse(argv: list[str]) -> argparse.Namespace:
+    """The command line (a wrong one: argparse's message and usage, exit 2)."""
+    ap = argparse.ArgumentParser(
+        prog="tools/garrison_hands.py",
+        description="what normal's moves tell of its hidden cards, in Garrison",
+    )
+    ap.add_argument("games", type=int, help="how many four-seat games of normal")
+    ap.add_argument("seed", type=int, help="the first game's seed")
+    args = ap.parse_args(argv)
+    if args.games < 1:
+        ap.error(f"argument games: must be 1 or more, not {args.games}")
+    return args
+
+
 def main(argv: list[str]) -> None:
-    games, seed0 = int(argv[0]), int(argv[1])
+    args = parse(argv)
+    games, seed0 = args.games, args.seed
     game = get("garrison")
     kept_sizes: Counter[int] = Counter()
     kept_hidden: Counter[int] = Counter()

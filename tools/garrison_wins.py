@@ -20,6 +20,7 @@ who does not know whether a rival holds the Ace that answers it.
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import sys
@@ -62,14 +63,33 @@ def holds(state: GarrisonState, me: int, line: Sequence[Action], bots: Sequence[
     return world.over and me in world.winners
 
 
+def parse(argv: list[str]) -> argparse.Namespace:
+    """The command line (a wrong one: argparse's message and usage, exit 2)."""
+    ap = argparse.ArgumentParser(
+        prog="tools/garrison_wins.py",
+        description="wins within one turn that Garrison's bots leave on the table",
+    )
+    ap.add_argument("games", type=int, help="how many four-seat games")
+    ap.add_argument("seed", type=int, help="the first game's seed")
+    ap.add_argument(
+        "depth", type=int, nargs="?", default=5, help="the most moves in a winning line (5)"
+    )
+    ap.add_argument(
+        "--hard",
+        type=int,
+        metavar="ITERATIONS",
+        help="hard@ITERATIONSit in one seat of each game (none: normal in every seat)",
+    )
+    args = ap.parse_args(argv)
+    for name, value in (("games", args.games), ("depth", args.depth), ("--hard", args.hard)):
+        if value is not None and value < 0:
+            ap.error(f"argument {name}: must be 0 or more, not {value}")
+    return args
+
+
 def main(argv: list[str]) -> None:
-    iterations = None
-    if "--hard" in argv:
-        i = argv.index("--hard")
-        iterations = int(argv[i + 1])
-        argv = argv[:i] + argv[i + 2 :]
-    games, seed0 = int(argv[0]), int(argv[1])
-    depth = int(argv[2]) if len(argv) > 2 else 5
+    args = parse(argv)
+    iterations, games, seed0, depth = args.hard, args.games, args.seed, args.depth
     game = get("garrison")
     line_words: list[str] = []
     counts = {"games": games, "turns": 0, "sure_wins": 0, "won_that_turn": 0}

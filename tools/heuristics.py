@@ -17,12 +17,14 @@ compare builds interleaved).
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 import time
 
 from courtly import build, games
 from courtly.bots import make
+from courtly.engine.errors import UnknownGame
 
 
 def normal(game_id: str, count: int) -> tuple[int, float]:
@@ -63,7 +65,34 @@ def hard(game_id: str, count: int) -> tuple[int, float]:
     return count, time.process_time() - start
 
 
-if __name__ == "__main__":
-    kind, game_id, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+def parse(argv: list[str]) -> argparse.Namespace:
+    """The command line (a wrong one: argparse's message and usage, exit 2)."""
+    ap = argparse.ArgumentParser(
+        prog="tools/heuristics.py", description="a fixed workload of the heuristics, for callgrind"
+    )
+    ap.add_argument(
+        "kind",
+        choices=("normal", "hard"),
+        help="normal: N games of the heuristic; hard: N decisions of hard@600it in one position",
+    )
+    ap.add_argument("game", help="the game, e.g. garrison")
+    ap.add_argument("n", type=int, help="how many games or decisions (0: the baseline)")
+    args = ap.parse_args(argv)
+    try:
+        games.get(args.game)
+    except UnknownGame as e:
+        ap.error(f"argument game: {e}")
+    if args.n < 0:
+        ap.error(f"argument n: must be 0 or more, not {args.n}")
+    return args
+
+
+def main(argv: list[str]) -> None:
+    args = parse(argv)
+    kind, game_id, n = args.kind, args.game, args.n
     done, cpu = {"normal": normal, "hard": hard}[kind](game_id, n)
     print(f"{kind} {game_id}: {done} decisions in {cpu:.3f} s CPU; {build.describe()}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -11,10 +11,12 @@ ROUNDS 0 too: the difference between the two counts is the observations' own.
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 
 from courtly import build, games
+from courtly.engine.errors import UnknownGame
 from courtly.engine.game import State
 
 
@@ -44,7 +46,31 @@ def observe(states: list[State], rounds: int) -> int:
     return made
 
 
-if __name__ == "__main__":
-    game_id, rounds = sys.argv[1], int(sys.argv[2])
+def parse(argv: list[str]) -> argparse.Namespace:
+    """The command line (a wrong one: argparse's message and usage, exit 2)."""
+    ap = argparse.ArgumentParser(
+        prog="tools/observe.py", description="fixed observations of a game, for callgrind"
+    )
+    ap.add_argument("game", help="the game, e.g. garrison")
+    ap.add_argument(
+        "rounds", type=int, help="times every seat observes every position (0: the baseline)"
+    )
+    args = ap.parse_args(argv)
+    try:
+        games.get(args.game)
+    except UnknownGame as e:
+        ap.error(f"argument game: {e}")
+    if args.rounds < 0:
+        ap.error(f"argument rounds: must be 0 or more, not {args.rounds}")
+    return args
+
+
+def main(argv: list[str]) -> None:
+    args = parse(argv)
+    game_id, rounds = args.game, args.rounds
     made = observe(positions(game_id), rounds)
     print(f"{game_id}: {made} observations; {build.describe()}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

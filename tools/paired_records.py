@@ -17,6 +17,7 @@ refused with its seed.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -56,10 +57,22 @@ def compare(a: dict[int, float], b: dict[int, float]) -> dict[str, float]:
     }
 
 
+def parse(argv: list[str]) -> argparse.Namespace:
+    """The command line (a wrong one: argparse's message and usage, exit 2)."""
+    ap = argparse.ArgumentParser(
+        prog="tools/paired_records.py",
+        description="two tournaments on one schedule, compared seed by seed",
+    )
+    ap.add_argument("a", metavar="A.jsonl", help="the records courtly tournament --out wrote")
+    ap.add_argument("bot_a", help="the bot in A.jsonl, as its table named it, e.g. hard@5000it")
+    ap.add_argument("b", metavar="B.jsonl", help="the other run's records, on the same seeds")
+    ap.add_argument("bot_b", help="the bot in its seat in B.jsonl, e.g. normal")
+    return ap.parse_args(argv)
+
+
 def main(argv: list[str]) -> None:
-    if len(argv) != 4:
-        raise SystemExit(__doc__)
-    path_a, bot_a, path_b, bot_b = argv
+    args = parse(argv)
+    path_a, bot_a, path_b, bot_b = args.a, args.bot_a, args.b, args.bot_b
     c = compare(shares(Path(path_a), bot_a), shares(Path(path_b), bot_b))
     print(
         f"{c['games']:g} games: {bot_a} won {c['a']:g}, {bot_b} won {c['b']:g}; "

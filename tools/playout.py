@@ -12,10 +12,12 @@ pure Python, so both builds are measured from one install (BENCHMARKS.md).
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 
 from courtly import build, games
+from courtly.engine.errors import UnknownGame
 
 
 def playout(game_id: str, count: int, quiet: bool = False) -> int:
@@ -33,9 +35,31 @@ def playout(game_id: str, count: int, quiet: bool = False) -> int:
     return decisions
 
 
-if __name__ == "__main__":
-    game_id, count = sys.argv[1], int(sys.argv[2])
-    quiet = "--quiet" in sys.argv[3:]
+def parse(argv: list[str]) -> argparse.Namespace:
+    """The command line (a wrong one: argparse's message and usage, exit 2)."""
+    ap = argparse.ArgumentParser(
+        prog="tools/playout.py", description="fixed random playouts of a game, for callgrind"
+    )
+    ap.add_argument("game", help="the game, e.g. garrison")
+    ap.add_argument("games", type=int, help="how many random games (0: the baseline)")
+    ap.add_argument("--quiet", action="store_true", help="play every move quietly (no events)")
+    args = ap.parse_args(argv)
+    try:
+        games.get(args.game)
+    except UnknownGame as e:
+        ap.error(f"argument game: {e}")
+    if args.games < 0:
+        ap.error(f"argument games: must be 0 or more, not {args.games}")
+    return args
+
+
+def main(argv: list[str]) -> None:
+    args = parse(argv)
+    game_id, count, quiet = args.game, args.games, args.quiet
     made = playout(game_id, count, quiet)
     how = "quiet" if quiet else "full"
     print(f"{game_id}: {made} decisions in {count} games, {how} play; {build.describe()}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

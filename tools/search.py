@@ -14,12 +14,14 @@ second (pin it with ``taskset -c 1`` and compare builds interleaved).
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 import time
 
 from courtly import build, games
 from courtly.bots.ismcts import ISMCTS
+from courtly.engine.errors import UnknownGame
 from courtly.lab.bench import ROLLOUT_LENGTH, search_spots
 
 
@@ -39,8 +41,32 @@ def search(game_id: str, iterations: int) -> tuple[int, int, float]:
     return done, decisions, time.process_time() - start
 
 
-if __name__ == "__main__":
-    game_id, count = sys.argv[1], int(sys.argv[2])
+def parse(argv: list[str]) -> argparse.Namespace:
+    """The command line (a wrong one: argparse's message and usage, exit 2)."""
+    ap = argparse.ArgumentParser(
+        prog="tools/search.py", description="a fixed ISMCTS workload, for callgrind"
+    )
+    ap.add_argument("game", help="the game, e.g. garrison")
+    ap.add_argument(
+        "iterations", type=int, help="iterations in each of five positions (0: the baseline)"
+    )
+    args = ap.parse_args(argv)
+    try:
+        games.get(args.game)
+    except UnknownGame as e:
+        ap.error(f"argument game: {e}")
+    if args.iterations < 0:
+        ap.error(f"argument iterations: must be 0 or more, not {args.iterations}")
+    return args
+
+
+def main(argv: list[str]) -> None:
+    args = parse(argv)
+    game_id, count = args.game, args.iterations
     done, decisions, cpu = search(game_id, count)
     rate = f", {done / cpu:,.0f} it/s of CPU time" if done else ""
     print(f"{game_id}: {done} iterations, {decisions} rollout decisions{rate}; {build.describe()}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

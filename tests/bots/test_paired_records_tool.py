@@ -10,10 +10,11 @@ import pytest
 from typer.testing import CliRunner
 
 from courtly.cli.app import app
-from tests.scripts import load_script
+from tests.scripts import load_script, refusal, run_script
 
 ROOT = Path(__file__).resolve().parents[2]
-TOOL = load_script(ROOT / "tools" / "paired_records.py", "paired_records")
+TOOL_PATH = ROOT / "tools" / "paired_records.py"
+TOOL = load_script(TOOL_PATH, "paired_records")
 
 
 def tournament(out: Path, bots: str) -> None:
@@ -65,3 +66,22 @@ def test_a_bot_seated_twice_an_unfinished_game_or_a_bad_file_is_refused(tmp_path
     path.write_text("{not json\n")
     with pytest.raises(SystemExit, match=r"r\.jsonl, line 1: not a Courtly game record"):
         TOOL.shares(path, "builder")
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["a.jsonl", "normal"], "the following arguments are required: B.jsonl, bot_b"),
+        (["a.jsonl", "normal", "b.jsonl", "random", "c.jsonl"], "unrecognized arguments: c.jsonl"),
+    ],
+)
+def test_a_wrong_command_line_is_told_what_was_wrong(argv: list[str], said: str) -> None:
+    assert f"tools/paired_records.py: error: {said}" in refusal(TOOL_PATH, argv)
+
+
+def test_the_help_describes_every_argument() -> None:
+    done = run_script(TOOL_PATH, ["--help"])
+    assert done.returncode == 0, done.stderr
+    listed = {line.split()[0]: line for line in done.stdout.splitlines() if line.startswith("  ")}
+    for name in ("A.jsonl", "bot_a", "B.jsonl", "bot_b"):
+        assert len(listed[name].split()) > 2, listed[name]  # the name and words on it
