@@ -15,7 +15,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def load_script(path: Path, name: str) -> ModuleType:
-    """The script at ``path`` run as a module named ``name``."""
+    """The script at ``path`` run as a module named ``name``, its folder on
+    the path as running it puts it there (``tools/toolkit.py``)."""
+    if str(path.parent) not in sys.path:
+        sys.path.append(str(path.parent))
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

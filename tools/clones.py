@@ -21,8 +21,9 @@ import statistics
 import sys
 import time
 
+import toolkit
+
 from courtly import build, games
-from courtly.engine.errors import UnknownGame
 from courtly.lab.bench import positions
 
 
@@ -65,24 +66,21 @@ def parse(argv: list[str]) -> argparse.Namespace:
     ap = argparse.ArgumentParser(
         prog="tools/clones.py", description="microseconds a clone costs, per game"
     )
-    ap.add_argument("games", nargs="*", help="the games to time, e.g. garrison (none: every game)")
+    ap.add_argument(
+        "games",
+        nargs="*",
+        type=toolkit.game,
+        help="the games to time, e.g. garrison (none: every game)",
+    )
     ap.add_argument(
         "--count",
-        type=int,
+        type=toolkit.at_least(0),
         metavar="N",
         help="time nothing: clone each of 20 positions of one game N times (for callgrind)",
     )
     args = ap.parse_args(argv)
-    for game_id in args.games:
-        try:
-            games.get(game_id)
-        except UnknownGame as e:
-            ap.error(f"argument games: {e}")
-    if args.count is not None:
-        if args.count < 0:
-            ap.error(f"argument --count: must be 0 or more, not {args.count}")
-        if len(args.games) != 1:
-            ap.error(f"argument --count: needs exactly one game, not {len(args.games)}")
+    if args.count is not None and len(args.games) != 1:
+        ap.error(f"argument --count: needs exactly one game, not {len(args.games)}")
     return args
 
 

@@ -24,10 +24,12 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+import toolkit
+
 from courtly.bots import make
 from courtly.bots.ismcts import ISMCTS
 from courtly.engine.actions import Action
-from courtly.engine.errors import CourtlyError, UnknownGame
+from courtly.engine.errors import CourtlyError
 from courtly.engine.game import State
 from courtly.games import get
 
@@ -84,8 +86,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
         prog="tools/departure.py",
         description="how often hard departs from the heuristic, and a game's cost, by budget",
     )
-    ap.add_argument("game", help="the game, e.g. garrison")
-    ap.add_argument("games", type=int, help="how many games at each budget")
+    ap.add_argument("game", type=toolkit.game, help="the game, e.g. garrison")
+    ap.add_argument("games", type=toolkit.at_least(1), help="how many games at each budget")
     ap.add_argument("seed", type=int, help="the first game's seed")
     ap.add_argument(
         "budgets",
@@ -94,12 +96,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
         help="every seat's bot, a run each: hard@600it, hard@0.02, ...",
     )
     args = ap.parse_args(argv)
-    if args.games < 1:
-        ap.error(f"argument games: must be 1 or more, not {args.games}")
-    try:
-        game = get(args.game)
-    except UnknownGame as e:
-        ap.error(f"argument game: {e}")
+    game = get(args.game)
     for budget in args.budgets:  # every budget read before the first game
         try:
             bot = make(budget, game)

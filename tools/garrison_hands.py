@@ -24,6 +24,8 @@ import json
 import sys
 from collections import Counter
 
+import toolkit
+
 from courtly.bots import make
 from courtly.engine.driver import Driver
 from courtly.games import get
@@ -36,11 +38,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
         prog="tools/garrison_hands.py",
         description="what normal's moves tell of its hidden cards, in Garrison",
     )
-    ap.add_argument("games", type=int, help="how many four-seat games of normal")
+    ap.add_argument("games", type=toolkit.at_least(1), help="how many four-seat games of normal")
     ap.add_argument("seed", type=int, help="the first game's seed")
     args = ap.parse_args(argv)
-    if args.games < 1:
-        ap.error(f"argument games: must be 1 or more, not {args.games}")
     return args
 
 

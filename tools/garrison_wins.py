@@ -26,6 +26,8 @@ import random
 import sys
 from collections.abc import Sequence
 
+import toolkit
+
 from courtly.bots import make
 from courtly.bots.base import Bot
 from courtly.bots.evaluations.garrison import winning_line
@@ -69,21 +71,22 @@ def parse(argv: list[str]) -> argparse.Namespace:
         prog="tools/garrison_wins.py",
         description="wins within one turn that Garrison's bots leave on the table",
     )
-    ap.add_argument("games", type=int, help="how many four-seat games")
+    ap.add_argument("games", type=toolkit.at_least(0), help="how many four-seat games")
     ap.add_argument("seed", type=int, help="the first game's seed")
     ap.add_argument(
-        "depth", type=int, nargs="?", default=5, help="the most moves in a winning line (5)"
+        "depth",
+        type=toolkit.at_least(0),
+        nargs="?",
+        default=5,
+        help="the most moves in a winning line (5)",
     )
     ap.add_argument(
         "--hard",
-        type=int,
+        type=toolkit.at_least(0),
         metavar="ITERATIONS",
         help="hard@ITERATIONSit in one seat of each game (none: normal in every seat)",
     )
     args = ap.parse_args(argv)
-    for name, value in (("games", args.games), ("depth", args.depth), ("--hard", args.hard)):
-        if value is not None and value < 0:
-            ap.error(f"argument {name}: must be 0 or more, not {value}")
     return args
 
 

@@ -21,9 +21,11 @@ import random
 import sys
 import time
 
+import toolkit
+
 from courtly.bots import make
 from courtly.bots.levels import make_level, split_budget
-from courtly.engine.errors import CourtlyError, UnknownGame
+from courtly.engine.errors import CourtlyError
 from courtly.games import get
 
 EVERY = 3
@@ -67,20 +69,17 @@ def parse(argv: list[str]) -> argparse.Namespace:
     ap.add_argument(
         "iterations", type=int, help="hard's iterations a decision timed (10 to 1,000,000)"
     )
-    ap.add_argument("decisions", type=int, help="the most decisions timed in each game")
-    ap.add_argument("games", nargs="+", metavar="game", help="the games, e.g. garrison")
+    ap.add_argument(
+        "decisions", type=toolkit.at_least(1), help="the most decisions timed in each game"
+    )
+    ap.add_argument(
+        "games", nargs="+", metavar="game", type=toolkit.game, help="the games, e.g. garrison"
+    )
     args = ap.parse_args(argv)
     try:
         split_budget(f"hard@{args.iterations}it")
     except CourtlyError as e:
         ap.error(f"argument iterations: {e}")
-    if args.decisions < 1:
-        ap.error(f"argument decisions: must be 1 or more, not {args.decisions}")
-    for game_id in args.games:
-        try:
-            get(game_id)
-        except UnknownGame as e:
-            ap.error(f"argument game: {e}")
     return args
 
 

@@ -39,7 +39,6 @@ sampler that weighs worlds by the other seats' moves could give.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import pickle
 import random
@@ -47,8 +46,9 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import fields, replace
-from pathlib import Path
 from typing import Any
+
+import toolkit
 
 from courtly.bots import make
 from courtly.bots.guard import Guard
@@ -57,7 +57,6 @@ from courtly.bots.levels import make_level
 from courtly.engine import plugins
 from courtly.engine.actions import Action
 from courtly.engine.driver import Driver
-from courtly.engine.errors import UnknownGame
 from courtly.engine.game import Game, Sampler, State
 from courtly.games import get
 from courtly.lab.departures import Watched
@@ -175,12 +174,12 @@ def set_own(hard: ISMCTS, spec: str) -> None:
     assert ref is not None and hard.rollout is not None
     heuristic: Any = hard.rollout
     if spec.startswith("learned:"):
-        fitted = load_script(Path(__file__).with_name("policy_fit.py"), "policy_fit")
+        fitted = toolkit.script("policy_fit")
         hard.own = fitted.Learned(heuristic, fitted.load(spec.partition(":")[2]))
         return
     weights = dict(heuristic.weights)
     if spec.startswith("@"):
-        given = read_json(spec[1:], "--own @")
+        given = toolkit.read_json(spec[1:], "--own @")
         if not isinstance(given, dict):
             raise SystemExit(f"--own @{spec[1:]}: not a JSON object of weights")
         unknown = set(given) - set(weights)
@@ -204,32 +203,13 @@ def _number(kind: Any, text: str, what: str) -> Any:
         raise SystemExit(f"{what}: {text!r} is not a number ({kind.__name__})") from None
 
 
-def read_json(path: str, what: str) -> Any:
-    """The JSON in ``path``, or the command line's error saying why not."""
-    try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as e:
-        raise SystemExit(f"{what}{path}: cannot be read ({e.strerror})") from None
-    except ValueError as e:
-        raise SystemExit(f"{what}{path}: not JSON ({e})") from None
-
-
-def load_script(path: Path, name: str) -> Any:
-    """A script beside this one, as a module."""
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def parse(argv: list[str]) -> argparse.Namespace:
     """The command line (a wrong one: argparse's message and usage, exit 2)."""
     ap = argparse.ArgumentParser(
         prog="tools/head_to_head.py", description="hard against normal on a fixed budget"
     )
-    ap.add_argument("game", help="the game, e.g. garrison")
-    ap.add_argument("games", type=int, help="how many games")
+    ap.add_argument("game", type=toolkit.game, help="the game, e.g. garrison")
+    ap.add_argument("games", type=toolkit.at_least(1), help="how many games")
     ap.add_argument("seed", type=int, help="the first game's seed")
     ap.add_argument("iterations", type=int, nargs="?", help="hard's iterations a decision")
     ap.add_argument("--think", type=float, help="seconds a decision instead, as at a table")
@@ -251,10 +231,7 @@ def main(argv: list[str]) -> None:
         args.overrides,
     )
     games, seed0, iterations = args.games, args.seed, args.iterations
-    try:
-        game = get(args.game)
-    except UnknownGame as e:
-        raise SystemExit(f"tools/head_to_head.py: {e}") from None
+    game = get(args.game)
     probe = make_level("hard", game)  # --guard and --own read before anything is written
     assert isinstance(probe, ISMCTS)
     set_guard(probe, guard)

@@ -22,9 +22,10 @@ import random
 import sys
 import time
 
+import toolkit
+
 from courtly import build, games
 from courtly.bots import make
-from courtly.engine.errors import UnknownGame
 
 
 def normal(game_id: str, count: int) -> tuple[int, float]:
@@ -75,15 +76,11 @@ def parse(argv: list[str]) -> argparse.Namespace:
         choices=("normal", "hard"),
         help="normal: N games of the heuristic; hard: N decisions of hard@600it in one position",
     )
-    ap.add_argument("game", help="the game, e.g. garrison")
-    ap.add_argument("n", type=int, help="how many games or decisions (0: the baseline)")
+    ap.add_argument("game", type=toolkit.game, help="the game, e.g. garrison")
+    ap.add_argument(
+        "n", type=toolkit.at_least(0), help="how many games or decisions (0: the baseline)"
+    )
     args = ap.parse_args(argv)
-    try:
-        games.get(args.game)
-    except UnknownGame as e:
-        ap.error(f"argument game: {e}")
-    if args.n < 0:
-        ap.error(f"argument n: must be 0 or more, not {args.n}")
     return args
 
 

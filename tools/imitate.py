@@ -41,8 +41,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import toolkit
+
 from courtly.engine import plugins
-from courtly.engine.errors import UnknownGame
 from courtly.games import get
 
 PATIENCE = 60
@@ -112,7 +113,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
     ap = argparse.ArgumentParser(
         prog="tools/imitate.py", description="fit a heuristic's weights to hard's recorded moves"
     )
-    ap.add_argument("game", help="the game whose heuristic is fitted, e.g. garrison")
+    ap.add_argument(
+        "game", type=toolkit.game, help="the game whose heuristic is fitted, e.g. garrison"
+    )
     ap.add_argument("dumps", nargs="+", help="files written by tools/head_to_head.py --dump")
     ap.add_argument("--out", help="write the fitted weights here (JSON)")
     ap.add_argument("--steps", type=int, default=600, help="hill-climbing steps (600)")
@@ -124,10 +127,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
 def main(argv: list[str]) -> None:
     args = parse(argv)
     out, screening, steps, seed, paths = args.out, args.screen, args.steps, args.seed, args.dumps
-    try:
-        game = get(args.game)
-    except UnknownGame as e:
-        raise SystemExit(f"tools/imitate.py: {e}") from None
+    game = get(args.game)
     ref = game.plugins.heuristic
     if ref is None:
         raise SystemExit(f"{game.id} has no heuristic to fit")

@@ -15,8 +15,9 @@ import argparse
 import random
 import sys
 
+import toolkit
+
 from courtly import build, games
-from courtly.engine.errors import UnknownGame
 from courtly.engine.game import State
 
 
@@ -51,17 +52,13 @@ def parse(argv: list[str]) -> argparse.Namespace:
     ap = argparse.ArgumentParser(
         prog="tools/observe.py", description="fixed observations of a game, for callgrind"
     )
-    ap.add_argument("game", help="the game, e.g. garrison")
+    ap.add_argument("game", type=toolkit.game, help="the game, e.g. garrison")
     ap.add_argument(
-        "rounds", type=int, help="times every seat observes every position (0: the baseline)"
+        "rounds",
+        type=toolkit.at_least(0),
+        help="times every seat observes every position (0: the baseline)",
     )
     args = ap.parse_args(argv)
-    try:
-        games.get(args.game)
-    except UnknownGame as e:
-        ap.error(f"argument game: {e}")
-    if args.rounds < 0:
-        ap.error(f"argument rounds: must be 0 or more, not {args.rounds}")
     return args
 
 

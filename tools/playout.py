@@ -16,8 +16,9 @@ import argparse
 import random
 import sys
 
+import toolkit
+
 from courtly import build, games
-from courtly.engine.errors import UnknownGame
 
 
 def playout(game_id: str, count: int, quiet: bool = False) -> int:
@@ -40,16 +41,12 @@ def parse(argv: list[str]) -> argparse.Namespace:
     ap = argparse.ArgumentParser(
         prog="tools/playout.py", description="fixed random playouts of a game, for callgrind"
     )
-    ap.add_argument("game", help="the game, e.g. garrison")
-    ap.add_argument("games", type=int, help="how many random games (0: the baseline)")
+    ap.add_argument("game", type=toolkit.game, help="the game, e.g. garrison")
+    ap.add_argument(
+        "games", type=toolkit.at_least(0), help="how many random games (0: the baseline)"
+    )
     ap.add_argument("--quiet", action="store_true", help="play every move quietly (no events)")
     args = ap.parse_args(argv)
-    try:
-        games.get(args.game)
-    except UnknownGame as e:
-        ap.error(f"argument game: {e}")
-    if args.games < 0:
-        ap.error(f"argument games: must be 0 or more, not {args.games}")
     return args
 
 

@@ -27,7 +27,6 @@ only; the rollouts keep the heuristic).
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import sys
 from collections.abc import Mapping, Sequence
@@ -35,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import toolkit
 
 from courtly import cards
 from courtly.bots.base import Bot
@@ -183,12 +183,7 @@ class Learned(Bot):
 
 
 def load(path: str) -> Scorer:
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as e:
-        raise SystemExit(f"{path}: cannot be read ({e.strerror})") from None
-    except ValueError as e:
-        raise SystemExit(f"{path}: not JSON ({e})") from None
+    data = toolkit.read_json(path)
     if not isinstance(data, dict) or "theta" not in data or data.get("dim") != DIM:
         dim = data.get("dim") if isinstance(data, dict) else None
         raise SystemExit(f"{path}: a scorer of {dim} features; this one has {DIM}")
@@ -253,15 +248,6 @@ def report(name: str, scorer: Scorer, rows: Sequence[Mapping[str, Any]]) -> dict
     }
 
 
-def _imitate() -> Any:
-    """``tools/imitate.py``, beside this script: the dumps' reader."""
-    spec = importlib.util.spec_from_file_location("imitate", Path(__file__).with_name("imitate.py"))
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def parse(argv: list[str]) -> argparse.Namespace:
     """The command line (a wrong one: argparse's message and usage, exit 2)."""
     ap = argparse.ArgumentParser(
@@ -277,7 +263,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
 def main(argv: list[str]) -> None:
     args = parse(argv)
     out, l2, steps, paths = args.out, args.l2, args.steps, args.dumps
-    rows = _imitate().rows_of(paths)
+    rows = toolkit.script("imitate").rows_of(paths)
     train = [r for r in rows if r["seed"] % 4]
     held = [r for r in rows if not r["seed"] % 4]
     zero = np.zeros(DIM)

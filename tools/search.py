@@ -19,9 +19,10 @@ import random
 import sys
 import time
 
+import toolkit
+
 from courtly import build, games
 from courtly.bots.ismcts import ISMCTS
-from courtly.engine.errors import UnknownGame
 from courtly.lab.bench import ROLLOUT_LENGTH, search_spots
 
 
@@ -46,17 +47,13 @@ def parse(argv: list[str]) -> argparse.Namespace:
     ap = argparse.ArgumentParser(
         prog="tools/search.py", description="a fixed ISMCTS workload, for callgrind"
     )
-    ap.add_argument("game", help="the game, e.g. garrison")
+    ap.add_argument("game", type=toolkit.game, help="the game, e.g. garrison")
     ap.add_argument(
-        "iterations", type=int, help="iterations in each of five positions (0: the baseline)"
+        "iterations",
+        type=toolkit.at_least(0),
+        help="iterations in each of five positions (0: the baseline)",
     )
     args = ap.parse_args(argv)
-    try:
-        games.get(args.game)
-    except UnknownGame as e:
-        ap.error(f"argument game: {e}")
-    if args.iterations < 0:
-        ap.error(f"argument iterations: must be 0 or more, not {args.iterations}")
     return args
 
 

@@ -24,13 +24,13 @@ import argparse
 import json
 import sys
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
+
+import toolkit
 
 from courtly.bots import greedy_for, make
 from courtly.engine import plugins
 from courtly.engine.driver import Driver
-from courtly.engine.errors import UnknownGame
 from courtly.engine.game import Game
 from courtly.games import get
 
@@ -60,12 +60,7 @@ def _factor(text: str, what: str) -> float:
 
 def _read_json(path: str) -> dict[str, Any]:
     """The weights a JSON file names, or the command line's error saying why not."""
-    try:
-        given = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as e:
-        raise SystemExit(f"@{path}: cannot be read ({e.strerror})") from None
-    except ValueError as e:
-        raise SystemExit(f"@{path}: not JSON ({e})") from None
+    given = toolkit.read_json(path, "@")
     if not isinstance(given, dict):
         raise SystemExit(f"@{path}: not a JSON object of weights")
     return given
@@ -118,8 +113,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
     ap = argparse.ArgumentParser(
         prog="tools/weight_screen.py", description="a heuristic's changed weights against normal"
     )
-    ap.add_argument("game", help="the game, e.g. garrison")
-    ap.add_argument("games", type=int, help="games a variant")
+    ap.add_argument("game", type=toolkit.game, help="the game, e.g. garrison")
+    ap.add_argument("games", type=toolkit.at_least(1), help="games a variant")
     ap.add_argument("seed", type=int, help="the first game's seed")
     ap.add_argument(
         "specs", nargs="*", default=[], help="k=f,k2=f2 or @WEIGHTS.json (none: each weight)"
@@ -131,10 +126,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
 
 def main(argv: list[str]) -> None:
     args = parse(argv)
-    try:
-        game = get(args.game)
-    except UnknownGame as e:
-        raise SystemExit(f"tools/weight_screen.py: {e}") from None
+    game = get(args.game)
     games, seed0 = args.games, args.seed
     heuristic: Any = greedy_for(game)
     if heuristic is None:

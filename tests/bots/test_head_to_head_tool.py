@@ -140,7 +140,8 @@ def test_the_dump_holds_each_decision_with_a_choice_and_the_heuristics_move(
     [
         ([], "the following arguments are required: game, games, seed"),
         (["garrison", "two", "1"], "argument games: invalid int value: 'two'"),
-        (["nosuch", "2", "1"], "there is no game 'nosuch'; the games are: "),
+        (["nosuch", "2", "1"], "argument game: there is no game 'nosuch'; the games are: "),
+        (["garrison", "0", "1"], "argument games: must be 1 or more, not 0"),
         (["garrison", "2", "1", "--guard", "z=high"], "--guard z: 'high' is not a number"),
         (["garrison", "2", "1", "--own", "heart=lots"], "--own heart: 'lots' is not a number"),
         (["garrison", "2", "1", "--own", "@/nowhere/w.json"], "/nowhere/w.json: cannot be read"),

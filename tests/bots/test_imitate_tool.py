@@ -76,7 +76,7 @@ def test_the_fit_writes_weights_that_agree_at_least_as_often_as_the_shipped(
     [
         ([], "the following arguments are required: game, dumps"),
         (["garrison", "x.pkl", "--steps", "many"], "argument --steps: invalid int value: 'many'"),
-        (["nosuch", "x.pkl"], "there is no game 'nosuch'; the games are: "),
+        (["nosuch", "x.pkl"], "argument game: there is no game 'nosuch'; the games are: "),
         (["garrison", "/nowhere/d.pkl"], "no dump at /nowhere/d.pkl: write one with"),
     ],
 )

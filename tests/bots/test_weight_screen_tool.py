@@ -50,7 +50,8 @@ def test_a_spec_may_name_a_file_of_weights_that_replace_the_heuristics(tmp_path:
     ("argv", "said"),
     [
         ([], "the following arguments are required: game, games, seed"),
-        (["nosuch", "10", "1"], "there is no game 'nosuch'; the games are: "),
+        (["nosuch", "10", "1"], "argument game: there is no game 'nosuch'; the games are: "),
+        (["garrison", "0", "1"], "argument games: must be 1 or more, not 0"),
         (["garrison", "10", "1", "--factors", "a,2"], "--factors: 'a' is not a number"),
         (["garrison", "10", "1", "heart=x"], "heart: 'x' is not a number"),
         (["garrison", "10", "1", "@/nowhere/w.json"], "@/nowhere/w.json: cannot be read"),
