@@ -7,7 +7,7 @@ from __future__ import annotations
 import importlib.util
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
 
@@ -48,3 +48,15 @@ def refusal(path: Path, argv: Sequence[str]) -> str:
     assert "Traceback" not in done.stderr, done.stderr
     assert done.stdout == ""
     return done.stderr.splitlines()[-1]
+
+
+def ended(main: Callable[[list[str]], None], argv: list[str]) -> str:
+    """What a script's ``main`` said on refusing ``argv`` (its exit's message
+    and, once read by the caller's capsys, its stderr), having checked that it
+    ended with a failing status."""
+    try:
+        main(argv)
+    except SystemExit as e:
+        assert e.code != 0, e.code
+        return "" if e.code is None or isinstance(e.code, int) else str(e.code)
+    raise AssertionError(f"{argv} was not refused")
