@@ -118,12 +118,26 @@ def override(hard: ISMCTS, obs: Any, legal: Sequence[Action], action: Action) ->
     return row
 
 
+UNORDERED = ("deck", "market_deck", "decks")
+"""The piles of a state whose order no seat knows, shuffled in each of the
+oracle's worlds where the game keeps them: Garrison's and Intrigue's
+``deck``, Crown Rivals' ``market_deck`` and its draw piles, ``decks``."""
+NESTED = ("decks",)
+"""Those of ``UNORDERED`` that hold one pile a seat."""
+
+
+def _shuffled(pile: list[int], rng: random.Random) -> list[int]:
+    pile = list(pile)
+    rng.shuffle(pile)
+    return pile
+
+
 def oracle(game: Game, truth: State) -> Game:
     """For ``--oracle`` alone: ``game`` whose worlds are ``truth`` (the game
-    being played, as it stands when `hard` is asked) cloned, with its deck
-    (a ``deck`` list, where the game keeps one) shuffled: `hard` then knows
-    every hand but not the order of the cards to come. Never a bot's sampler:
-    it reads the state, which no bot may."""
+    being played, as it stands when `hard` is asked) cloned, with the piles
+    whose order no seat knows shuffled (``UNORDERED``, where the game keeps
+    them): `hard` then knows every hand but not the order of the cards to
+    come. Never a bot's sampler: it reads the state, which no bot may."""
 
     class Oracle(type(game)):  # type: ignore[misc]
         def sampler(self, observation: Any) -> Sampler:
@@ -133,11 +147,14 @@ def oracle(game: Game, truth: State) -> Game:
             world = truth.clone()
             world._rng = random.Random(rng.getrandbits(48))
             shown: Any = world
-            deck = getattr(shown, "deck", None)
-            if isinstance(deck, list):
-                deck = list(deck)
-                rng.shuffle(deck)
-                shown.deck = deck
+            for name in UNORDERED:
+                piles = getattr(shown, name, None)
+                if not isinstance(piles, list):
+                    continue
+                if name in NESTED:  # one pile a seat
+                    setattr(shown, name, [_shuffled(pile, rng) for pile in piles])
+                else:
+                    setattr(shown, name, _shuffled(piles, rng))
             return world
 
     return Oracle()

@@ -55,6 +55,27 @@ def test_the_oracle_deals_every_hand_as_it_is_and_shuffles_the_deck() -> None:
     assert isinstance(hard, ISMCTS) and hard.game is seeing  # the search deals its worlds there
 
 
+def test_the_oracle_shuffles_crown_rivals_draw_piles_and_market_deck_not_its_hands() -> None:
+    game = get("crown-rivals")
+    state: Any = game.new(seed=5)
+    normal, pick = make("normal", game), random.Random(5)
+    while min(len(d) for d in state.decks) < 3:  # played on until both draw piles hold a few
+        seat = state.to_act[0]
+        state.play(seat, normal.act(state.observation(seat), state.legal_actions(seat), pick))
+    seeing = TOOL.oracle(game, state)
+    obs = state.observation(state.to_act[0])
+    worlds: list[Any] = [seeing.sampler(obs).sample(random.Random(k)) for k in range(4)]
+    for world in worlds:
+        assert world.hands == state.hands  # the other seat's hand as it is
+        assert [sorted(d) for d in world.decks] == [sorted(d) for d in state.decks]
+        assert sorted(world.market_deck) == sorted(state.market_deck)
+        assert world.observation(obs["seat"]) == obs
+    # the order of each seat's draw pile and of the market deck stays unknown
+    assert any(world.decks[0] != state.decks[0] for world in worlds)
+    assert any(world.decks[1] != state.decks[1] for world in worlds)
+    assert any(world.market_deck != state.market_deck for world in worlds)
+
+
 def test_the_own_option_gives_hard_the_heuristic_with_changed_weights_for_its_seat() -> None:
     hard = make("hard", get("garrison"))
     assert isinstance(hard, ISMCTS) and hard.own is None
