@@ -3,6 +3,7 @@ apart from the machine's load.
 
     python tools/head_to_head.py GAME GAMES SEED [ITERATIONS] [--think S] [--guard K=V,...]
         [--own K=F,...|--own @WEIGHTS.json] [--oracle] [--overrides] [--dump FILE]
+        [--value VALUE.json]
 
 plays GAMES games of GAME (seeds SEED, SEED+1, ...), one `hard` seat and
 `normal` in every other, `hard` in seat ``i % seats`` in game ``i``. With
@@ -34,6 +35,10 @@ a bot: `hard` searches worlds that are the game as it is, every hand
 included, only its deck shuffled (``oracle``), so that the games show what
 reading the other seats' hidden cards perfectly would be worth, the most a
 sampler that weighs worlds by the other seats' moves could give.
+``--value VALUE.json`` gives `hard` a value of positions learned from
+self-play (``tools/crown_value.py``, Crown Rivals) in place of its game's
+evaluation, where its rollouts stop (with ``--guard steps=N``, the guard's
+too).
 """
 
 from __future__ import annotations
@@ -183,6 +188,15 @@ def set_guard(hard: ISMCTS, spec: str) -> None:
         hard.guard = replace(hard.guard, **changes)
 
 
+def learned_value(game: Game, path: str) -> Any:
+    """For ``--value``: the learned value ``tools/crown_value.py`` wrote at
+    ``path``, as ``hard``'s evaluation of the positions where its rollouts
+    stop (the tree's and the guard's)."""
+    if game.id != "crown-rivals":
+        raise SystemExit(f"--value: a learned value is fitted for crown-rivals only, not {game.id}")
+    return toolkit.script("crown_value").Value(path)
+
+
 def set_own(hard: ISMCTS, spec: str) -> None:
     """Give ``hard`` its own seat's policy (``ISMCTS.own``): the game's
     heuristic with weights multiplied as ``spec`` says (``k=f`` pairs,
@@ -235,6 +249,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     ap.add_argument("--oracle", action="store_true", help="search the game as it is (a bound)")
     ap.add_argument("--overrides", action="store_true", help="print each override")
     ap.add_argument("--dump", help="append hard's decisions to this file, pickled")
+    ap.add_argument("--value", help="a learned value of positions (tools/crown_value.py)")
     return ap.parse_args(argv)
 
 
@@ -254,6 +269,7 @@ def main(argv: list[str]) -> None:
     set_guard(probe, guard)
     if own:
         set_own(probe, own)
+    value = learned_value(game, args.value) if args.value else None
     dump = open(args.dump, "ab") if args.dump else None  # noqa: SIM115 (open for the whole run)
     shares: list[float] = []
     times: list[float] = []
@@ -274,6 +290,8 @@ def main(argv: list[str]) -> None:
         set_guard(hard, guard)
         if own:
             set_own(hard, own)
+        if value is not None:
+            hard.evaluate = value
         timed = Timed(hard, overrides, dump, seed)
         # played as every surface plays it (the engine's driver); forced moves are not asked
         Driver(state, [timed if s == mine else make("normal", game) for s in range(n)]).run()
